@@ -1,0 +1,68 @@
+/**
+ * Turns a presented API key into its record. Lookups are cached for a short time so that a
+ * request does not wait on the store; revocations therefore take effect within CACHE_TTL_MS.
+ */
+import type { ApiKeyRecord, KeyStore } from './key-store.js';
+import { API_KEY_SHAPE, hashApiKey, sameHash } from './api-key.js';
+
+export const CACHE_TTL_MS = 2_000;
+const CACHE_MAX_ENTRIES = 10_000;
+const TOUCH_INTERVAL_MS = 60_000;
+
+export type AuthResult =
+  | { readonly ok: true; readonly key: ApiKeyRecord }
+  | { readonly ok: false; readonly reason: 'missing' | 'invalid' | 'revoked' };
+
+interface CacheEntry {
+  readonly record: ApiKeyRecord | undefined;
+  readonly expires: number;
+}
+
+export class Authenticator {
+  readonly #cache = new Map<string, CacheEntry>();
+  readonly #used = new Set<string>();
+  readonly #timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly keys: KeyStore,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.#timer = setInterval(() => void this.flushLastUsed(), TOUCH_INTERVAL_MS);
+    this.#timer.unref();
+  }
+
+  async authenticate(presented: string | undefined): Promise<AuthResult> {
+    if (presented === undefined || presented === '') return { ok: false, reason: 'missing' };
+    // Anything not shaped like a key cannot be one; don't spend a lookup or a cache slot on it.
+    if (!API_KEY_SHAPE.test(presented)) return { ok: false, reason: 'invalid' };
+    const hash = hashApiKey(presented);
+    const record = await this.#lookup(hash);
+    if (!record || !sameHash(record.keyHash, hash)) return { ok: false, reason: 'invalid' };
+    if (record.revokedAt !== null) return { ok: false, reason: 'revoked' };
+    this.#used.add(record.id);
+    return { ok: true, key: record };
+  }
+
+  async #lookup(hash: string): Promise<ApiKeyRecord | undefined> {
+    const now = this.now();
+    const hit = this.#cache.get(hash);
+    if (hit && hit.expires > now) return hit.record;
+    const record = await this.keys.findByHash(hash);
+    if (this.#cache.size >= CACHE_MAX_ENTRIES) this.#cache.clear();
+    this.#cache.set(hash, { record, expires: now + CACHE_TTL_MS });
+    return record;
+  }
+
+  /** Writes "last used" times; called periodically and at shutdown. */
+  async flushLastUsed(): Promise<void> {
+    if (this.#used.size === 0) return;
+    const ids = [...this.#used];
+    this.#used.clear();
+    await this.keys.touch(ids, new Date(this.now()));
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#timer);
+    await this.flushLastUsed();
+  }
+}

@@ -1,0 +1,101 @@
+/** API keys in the SQL store (the "account dashboard" of SPEC.md §5, driven by the CLI). */
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
+import { generateApiKey, generateKeyId, hashApiKey, keyHint } from './api-key.js';
+
+export interface ApiKeyRecord {
+  readonly id: string;
+  readonly keyHash: string;
+  readonly keyHint: string;
+  readonly plan: string;
+  readonly name: string;
+  readonly referrers: readonly string[];
+  readonly ips: readonly string[];
+  readonly createdAt: string;
+  readonly lastUsedAt: string | null;
+  readonly revokedAt: string | null;
+}
+
+export interface NewKey {
+  readonly plan: string;
+  readonly name?: string;
+  readonly referrers?: readonly string[];
+  readonly ips?: readonly string[];
+}
+
+type KeyRow = Database['api_keys'];
+
+export class KeyStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Stores a new key and returns it with the plaintext, which exists only in this result. */
+  async create(input: NewKey): Promise<{ key: string; record: ApiKeyRecord }> {
+    const plan = await this.db.selectFrom('plans').select('name').where('name', '=', input.plan).executeTakeFirst();
+    if (!plan) throw new Error(`unknown plan "${input.plan}"`);
+    const key = generateApiKey();
+    const row: KeyRow = {
+      id: generateKeyId(),
+      key_hash: hashApiKey(key),
+      key_hint: keyHint(key),
+      plan: input.plan,
+      name: input.name ?? '',
+      referrers: JSON.stringify(input.referrers ?? []),
+      ips: JSON.stringify(input.ips ?? []),
+      created_at: this.now().toISOString(),
+      last_used_at: null,
+      revoked_at: null,
+    };
+    await this.db.insertInto('api_keys').values(row).execute();
+    return { key, record: fromRow(row) };
+  }
+
+  async list(): Promise<ApiKeyRecord[]> {
+    const rows = await this.db.selectFrom('api_keys').selectAll().orderBy('created_at').orderBy('id').execute();
+    return rows.map(fromRow);
+  }
+
+  async findByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
+    const row = await this.db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+    return row ? fromRow(row) : undefined;
+  }
+
+  /** Marks a key revoked; returns false when no such key exists. */
+  async revoke(id: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('api_keys')
+      .set({ revoked_at: this.now().toISOString() })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) > 0) return true;
+    return (await this.db.selectFrom('api_keys').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  }
+
+  async touch(ids: readonly string[], at: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.updateTable('api_keys').set({ last_used_at: at.toISOString() }).where('id', 'in', [...ids]).execute();
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}
+
+function fromRow(row: KeyRow): ApiKeyRecord {
+  return {
+    id: row.id,
+    keyHash: row.key_hash,
+    keyHint: row.key_hint,
+    plan: row.plan,
+    name: row.name,
+    referrers: JSON.parse(row.referrers) as string[],
+    ips: JSON.parse(row.ips) as string[],
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    revokedAt: row.revoked_at,
+  };
+}

@@ -1,0 +1,90 @@
+/** `ginko keys …` and `ginko plans …`: the account dashboard as commands over the store. */
+import { type Command, InvalidArgumentError } from 'commander';
+import { KeyStore } from '../access/key-store.js';
+import { PlanStore } from '../access/plans.js';
+import { openStore, type SqlStore } from '../store/open.js';
+import { addStoreOptions, type StoreConfig } from './config.js';
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function positive(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
+  return n;
+}
+
+async function withStore<T>(config: StoreConfig, work: (store: SqlStore) => Promise<T>): Promise<T> {
+  const store = await openStore(config);
+  try {
+    await new PlanStore(store.db).ensureDefaults();
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}
+
+const print = (line: string) => process.stdout.write(line + '\n');
+
+export function registerKeyCommands(program: Command): void {
+  const keys = program.command('keys').description('create, list and revoke API keys');
+
+  addStoreOptions(
+    keys
+      .command('create')
+      .description('create a key; the key is printed alone on the last line and never shown again')
+      .requiredOption('--plan <name>', 'plan of the key (see `ginko plans`)')
+      .option('--name <text>', 'a label, e.g. "production web"', '')
+      .option('--referrer <pattern>', 'allowed HTTP referrer pattern, * as wildcard (repeatable)', collect, [])
+      .option('--ip <cidr>', 'allowed client address or CIDR block, IPv4 or IPv6 (repeatable)', collect, []),
+  ).action(async (opts: StoreConfig & { plan: string; name: string; referrer: string[]; ip: string[] }) => {
+    await withStore(opts, async (store) => {
+      const { key, record } = await new KeyStore(store.db).create({ plan: opts.plan, name: opts.name, referrers: opts.referrer, ips: opts.ip });
+      print(`created ${record.id} (plan ${record.plan})`);
+      print(key);
+    });
+  });
+
+  addStoreOptions(keys.command('list').description('list keys (never the keys themselves)')).action(async (opts: StoreConfig) => {
+    await withStore(opts, async (store) => {
+      const rows = await new KeyStore(store.db).list();
+      print(['id', 'key', 'plan', 'name', 'referrers', 'ips', 'created', 'last used', 'revoked'].join('\t'));
+      for (const k of rows) {
+        print([k.id, k.keyHint, k.plan, k.name, k.referrers.join(' ') || '-', k.ips.join(' ') || '-', k.createdAt, k.lastUsedAt ?? '-', k.revokedAt ?? '-'].join('\t'));
+      }
+    });
+  });
+
+  addStoreOptions(keys.command('revoke').description('revoke a key by id').argument('<id>')).action(async (id: string, opts: StoreConfig) => {
+    await withStore(opts, async (store) => {
+      if (!(await new KeyStore(store.db).revoke(id))) throw new Error(`no key with id ${id}`);
+      print(`revoked ${id}`);
+    });
+  });
+
+  const plans = addStoreOptions(program.command('plans').description('list plans; `plans set` creates or changes one')).action(async (opts: StoreConfig) => {
+    await withStore(opts, async (store) => {
+      print(['plan', 'per second', 'per day', 'export'].join('\t'));
+      for (const p of await new PlanStore(store.db).list()) print([p.name, p.perSecond, p.perDay, p.exportAllowed ? 'yes' : 'no'].join('\t'));
+    });
+  });
+
+  addStoreOptions(
+    plans
+      .command('set')
+      .description('create or change a plan')
+      .argument('<name>')
+      .requiredOption('--per-second <n>', 'requests per second', positive)
+      .requiredOption('--per-day <n>', 'requests per JST calendar day', positive)
+      .option('--export', 'allow the Master Export API')
+      .option('--no-export', 'disallow the Master Export API'),
+  ).action(async (name: string, opts: StoreConfig & { perSecond: number; perDay: number; export?: boolean }) => {
+    await withStore(opts, async (store) => {
+      const planStore = new PlanStore(store.db);
+      const existing = await planStore.get(name);
+      await planStore.set({ name, perSecond: opts.perSecond, perDay: opts.perDay, exportAllowed: opts.export ?? existing?.exportAllowed ?? false });
+      print(`plan ${name}: ${opts.perSecond}/s, ${opts.perDay}/day, export ${(opts.export ?? existing?.exportAllowed) ? 'yes' : 'no'}`);
+    });
+  });
+}

@@ -1,0 +1,78 @@
+/** `ginko serve`: the composition root of the running service. */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Authenticator } from '../access/authenticator.js';
+import { KeyStore } from '../access/key-store.js';
+import { PlanStore } from '../access/plans.js';
+import { loadBundledDirectory } from '../dataset/bundled.js';
+import { DirectoryHolder } from '../dataset/holder.js';
+import { buildApp } from '../http/app.js';
+import { loadOrCreateCertificate } from '../http/tls.js';
+import { CursorCodec } from '../search/cursor.js';
+import { openStore } from '../store/open.js';
+import { sharedSecret } from '../store/settings.js';
+import type { StoreConfig } from './config.js';
+
+export interface ServeConfig extends StoreConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly tlsCert?: string | undefined;
+  readonly tlsKey?: string | undefined;
+  readonly trustProxy: boolean;
+  readonly redisUrl?: string | undefined;
+  readonly logLevel: string;
+}
+
+export const DEVELOPMENT_KEY_FILE = 'development-key.txt';
+export const DEVELOPMENT_KEY_PLAN = 'standard';
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+export async function serve(config: ServeConfig, out: (line: string) => void = (l) => process.stdout.write(l + '\n')): Promise<RunningServer> {
+  const started = performance.now();
+  const store = await openStore(config);
+  const plans = new PlanStore(store.db);
+  await plans.ensureDefaults();
+  const keys = new KeyStore(store.db);
+  const directories = new DirectoryHolder(loadBundledDirectory());
+  const cursors = new CursorCodec(await sharedSecret(store.db, 'cursor'));
+  const auth = new Authenticator(keys);
+
+  if ((await keys.count()) === 0) {
+    const { key } = await keys.create({ plan: DEVELOPMENT_KEY_PLAN, name: 'development' });
+    // A convenience for the README's first curl on a new data directory; the store itself
+    // keeps only the hash. Delete the file (or revoke the key) on a real deployment.
+    const file = join(config.dataDir, DEVELOPMENT_KEY_FILE);
+    writeFileSync(file, key + '\n', { mode: 0o600 });
+    out(`Development API key (plan ${DEVELOPMENT_KEY_PLAN}), also written to ${file}:`);
+    out(key);
+  }
+
+  const tls = config.trustProxy ? undefined : await loadOrCreateCertificate(config.dataDir, { cert: config.tlsCert, key: config.tlsKey });
+  if (tls?.generated) out(`Generated a self-signed certificate for localhost: ${tls.certPath}`);
+
+  const app = await buildApp(
+    { directories, cursors, auth, trustProxy: config.trustProxy },
+    { logger: { level: config.logLevel }, ...(tls ? { https: tls } : {}) },
+  );
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const scheme = tls ? 'https' : 'http';
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `${scheme}://${host}:${port}`;
+  app.log.info({ url, store: store.location, version: directories.current.version, readyMs: Math.round(performance.now() - started) }, 'ginko ready');
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await app.close();
+      await auth.close();
+      await store.close();
+    })());
+  return { url, port, close };
+}

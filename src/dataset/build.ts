@@ -1,0 +1,44 @@
+/** Derives the public resources of every record of a raw snapshot (DESIGN.md §2). */
+import { businessTypeOf, BUSINESS_TYPES } from '../domain/institution-types.js';
+import { katakanaToHiragana, toHalfWidthKana, widenAscii } from '../domain/kana.js';
+import { fullInstitutionName } from '../domain/names.js';
+import type { Bank, Branch } from '../domain/types.js';
+import { Directory } from './directory.js';
+import type { RawSnapshot } from './raw.js';
+
+interface Readings {
+  readonly halfWidthKana: string;
+  readonly fullWidthKana: string;
+  readonly hiragana: string;
+}
+
+function readingsOf(zenginKana: string): Readings {
+  const fullWidthKana = widenAscii(zenginKana);
+  return { halfWidthKana: toHalfWidthKana(fullWidthKana), fullWidthKana, hiragana: katakanaToHiragana(fullWidthKana) };
+}
+
+/** `2026-08-24` → `2026-08-24T00:00:00+0900`: the master is dated by day, in JST. */
+export function versionOfDate(effectiveDate: string): string {
+  return `${effectiveDate}T00:00:00+0900`;
+}
+
+export function buildDirectory(raw: RawSnapshot): Directory {
+  const banks: Bank[] = [];
+  const branchesByBank = new Map<string, Branch[]>();
+  for (const inst of raw.institutions) {
+    const full = fullInstitutionName(inst.code, { name: inst.name, kana: inst.kana });
+    const type = businessTypeOf(inst.code);
+    banks.push(Object.freeze({ code: inst.code, name: full.name, ...readingsOf(full.kana), businessTypeCode: type.code, businessType: type.name }));
+    branchesByBank.set(
+      inst.code,
+      inst.branches.map((b) => Object.freeze({ code: b.code, name: b.name, ...readingsOf(b.kana) })),
+    );
+  }
+  return new Directory({
+    version: versionOfDate(raw.effectiveDate),
+    effectiveDate: raw.effectiveDate,
+    banks,
+    branchesByBank,
+    businessTypes: BUSINESS_TYPES,
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * Script and width conversions between the Zengin full-width katakana and the three reading
+ * forms of the public resources (SPEC.md §2.1). NFKC only widens, so narrowing to half-width
+ * katakana is done here with a table over NFD-decomposed text.
+ */
+
+const FULL_TO_HALF_KATAKANA: Readonly<Record<string, string>> = Object.freeze({
+  ア: 'ｱ', イ: 'ｲ', ウ: 'ｳ', エ: 'ｴ', オ: 'ｵ', カ: 'ｶ', キ: 'ｷ', ク: 'ｸ', ケ: 'ｹ', コ: 'ｺ',
+  サ: 'ｻ', シ: 'ｼ', ス: 'ｽ', セ: 'ｾ', ソ: 'ｿ', タ: 'ﾀ', チ: 'ﾁ', ツ: 'ﾂ', テ: 'ﾃ', ト: 'ﾄ',
+  ナ: 'ﾅ', ニ: 'ﾆ', ヌ: 'ﾇ', ネ: 'ﾈ', ノ: 'ﾉ', ハ: 'ﾊ', ヒ: 'ﾋ', フ: 'ﾌ', ヘ: 'ﾍ', ホ: 'ﾎ',
+  マ: 'ﾏ', ミ: 'ﾐ', ム: 'ﾑ', メ: 'ﾒ', モ: 'ﾓ', ヤ: 'ﾔ', ユ: 'ﾕ', ヨ: 'ﾖ',
+  ラ: 'ﾗ', リ: 'ﾘ', ル: 'ﾙ', レ: 'ﾚ', ロ: 'ﾛ', ワ: 'ﾜ', ヲ: 'ｦ', ン: 'ﾝ',
+  ァ: 'ｧ', ィ: 'ｨ', ゥ: 'ｩ', ェ: 'ｪ', ォ: 'ｫ', ッ: 'ｯ', ャ: 'ｬ', ュ: 'ｭ', ョ: 'ｮ',
+  ヮ: 'ﾜ', ヵ: 'ｶ', ヶ: 'ｹ', ヰ: 'ｲ', ヱ: 'ｴ',
+  ー: 'ｰ', '・': '･', '「': '｢', '」': '｣', '、': '､', '。': '｡',
+  '\u3099': 'ﾞ', '\u309A': 'ﾟ', '\u309B': 'ﾞ', '\u309C': 'ﾟ',
+});
+
+const FULLWIDTH_ASCII_FIRST = 0xff01;
+const FULLWIDTH_ASCII_LAST = 0xff5e;
+const FULLWIDTH_OFFSET = 0xfee0;
+const IDEOGRAPHIC_SPACE = '\u3000';
+
+/** Full-width ASCII forms (Ａ, －, ．) and U+3000 to their ASCII counterparts. */
+export function narrowAscii(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (cp >= FULLWIDTH_ASCII_FIRST && cp <= FULLWIDTH_ASCII_LAST) out += String.fromCharCode(cp - FULLWIDTH_OFFSET);
+    else if (ch === IDEOGRAPHIC_SPACE) out += ' ';
+    else out += ch;
+  }
+  return out;
+}
+
+/** Printable ASCII to full-width forms; the space becomes U+3000. */
+export function widenAscii(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (cp > 0x20 && cp < 0x7f) out += String.fromCharCode(cp + FULLWIDTH_OFFSET);
+    else if (cp === 0x20) out += IDEOGRAPHIC_SPACE;
+    else out += ch;
+  }
+  return out;
+}
+
+/** Full-width katakana (with full-width ASCII) to half-width katakana and ASCII: ド → ﾄﾞ. */
+export function toHalfWidthKana(text: string): string {
+  let out = '';
+  // NFD splits voiced kana into base + combining mark, so the table needs no voiced entries.
+  for (const ch of narrowAscii(text).normalize('NFD')) out += FULL_TO_HALF_KATAKANA[ch] ?? ch;
+  return out;
+}
+
+/** Katakana to hiragana by code point shift; ヴ → ゔ, ヵ → ゕ, ヶ → ゖ follow the same shift. */
+export function katakanaToHiragana(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    out += cp >= 0x30a1 && cp <= 0x30f6 ? String.fromCharCode(cp - 0x60) : ch;
+  }
+  return out;
+}
+
+/** Hiragana to katakana, the inverse shift. */
+export function hiraganaToKatakana(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    out += cp >= 0x3041 && cp <= 0x3096 ? String.fromCharCode(cp + 0x60) : ch;
+  }
+  return out;
+}
+
+/** SPEC.md §2.1 character rules, one per reading form. */
+export const HALF_WIDTH_KANA_TEXT = /^[\u0020-\u007e\uff61-\uff9f]*$/u;
+export const FULL_WIDTH_KANA_TEXT = /^[\u30a1-\u30fc\uff01-\uff5e\u3000]*$/u;
+export const HIRAGANA_TEXT = /^[\u3041-\u3096\uff01-\uff5e\u3000]*$/u;

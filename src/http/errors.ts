@@ -1,0 +1,62 @@
+/**
+ * The one mapping from thrown errors to HTTP responses. Every non-2xx Search response carries
+ * the error resource of SPEC.md §2.6, except 429, which has no body (SPEC.md §8).
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { QueryError } from '../search/query-error.js';
+import { ApiError, ERROR_CODES, type ErrorStatus } from './api-error.js';
+
+export interface SearchErrorBody {
+  httpStatusCode: number;
+  code: string;
+  message: string;
+  validationErrors: { message: string; paramName: string; invalidValue: string }[];
+}
+
+export function searchErrorBody(error: ApiError): SearchErrorBody {
+  return {
+    httpStatusCode: error.status,
+    code: error.code,
+    message: error.message,
+    validationErrors: error.validationErrors.map((v) => ({ message: v.message, paramName: v.paramName, invalidValue: v.invalidValue })),
+  };
+}
+
+/** Normalizes anything thrown into an ApiError; unknown errors become a 500. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof QueryError) return ApiError.invalidParameter(error.param, error.value, error.message);
+  const fe = error as Partial<FastifyError>;
+  if (fe.code === 'FST_ERR_BAD_URL') {
+    return ApiError.invalidParameter('url', '', 'the URL path is not valid UTF-8 percent-encoding (RFC 3986)');
+  }
+  const status = fe.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500 && status in ERROR_CODES) {
+    return new ApiError(status as ErrorStatus, fe.message ?? 'invalid request');
+  }
+  return new ApiError(500, 'internal server error');
+}
+
+export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  reply.code(error.status);
+  if (error.status === 429) return reply.send();
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(searchErrorBody(error)));
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendError(reply, apiError);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    return sendError(reply, ApiError.notFound(`no resource at ${request.method} ${pathOf(request.url)}`));
+  });
+}
+
+/** The path without the query string, which may carry an API key. */
+export function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+}

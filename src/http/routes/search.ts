@@ -1,0 +1,89 @@
+/**
+ * The Search API of one version (SPEC.md §4.1, §4.3): list and get banks and branches,
+ * institution types and the database version. Versions share the engine; views say which
+ * fields exist and presenters shape the answer.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Bank } from '../../domain/types.js';
+import { listBanks, listBranches, listBusinessTypes, readFields, type SearchContext } from '../../search/operations.js';
+import { project } from '../../search/fields.js';
+import { QueryError } from '../../search/query-error.js';
+import { ApiError } from '../api-error.js';
+import type { AppServices } from '../services.js';
+import { requireApiKey } from '../search/authenticate.js';
+import { readSearchParams, type SearchParam } from '../search/params.js';
+import { PRESENTERS } from '../search/presenters.js';
+import { negotiate, respond } from '../search/respond.js';
+import { type SearchVersion, VIEWS } from '../search/views.js';
+import { registerGet } from './register.js';
+
+const BANK_CODE = /^[0-9]{4}$/;
+const BRANCH_CODE = /^[0-9]{3}$/;
+
+const KEY: readonly SearchParam[] = ['apiKey', 'apikey'];
+const GET_PARAMS: readonly SearchParam[] = [...KEY, 'callback', 'fields'];
+const LIST_PARAMS: readonly SearchParam[] = [...GET_PARAMS, 'limit', 'cursor', 'filter', 'sort'];
+
+function checkCode(name: 'code' | 'bankCode', value: string, shape: RegExp, digits: number): string {
+  if (!shape.test(value)) throw new QueryError(name, value, `${name} must be ${digits} half-width digits`);
+  return value;
+}
+
+type Params = Record<string, string>;
+
+export function registerSearchApi(app: FastifyInstance, services: AppServices, version: SearchVersion): void {
+  const views = VIEWS[version];
+  const present = PRESENTERS[version];
+  const prefix = `/${version}`;
+  const context = (): SearchContext => ({ directory: services.directories.current, cursors: services.cursors });
+  const bankOf = (ctx: SearchContext, bankCode: string): Bank => {
+    const bank = ctx.directory.bank(bankCode);
+    if (!bank) throw ApiError.notFound(`bank ${bankCode} does not exist`);
+    return bank;
+  };
+
+  const guard = async (request: FastifyRequest) => requireApiKey(services.auth, request);
+  const route = (path: string, accepted: readonly SearchParam[], handler: (req: FastifyRequest, p: ReturnType<typeof readSearchParams>, callback: string | undefined) => unknown) =>
+    registerGet(app, prefix + path, guard, async (request: FastifyRequest, reply: FastifyReply) => {
+      const params = readSearchParams(request, accepted);
+      const callback = negotiate(request, params.callback);
+      return respond(reply, handler(request, params, callback), callback);
+    });
+
+  route('/banks', LIST_PARAMS, (_req, p) => {
+    const ctx = context();
+    return present.list('banks', listBanks(ctx, views.bank, p), ctx.directory.version);
+  });
+
+  route('/banks/:code', GET_PARAMS, (req, p) => {
+    const ctx = context();
+    const code = checkCode('code', (req.params as Params).code!, BANK_CODE, 4);
+    return project(project(bankOf(ctx, code), views.bank.fields), readFields(p.fields, views.bank));
+  });
+
+  route('/banks/:bankCode/branches', LIST_PARAMS, (req, p) => {
+    const ctx = context();
+    const bankCode = checkCode('bankCode', (req.params as Params).bankCode!, BANK_CODE, 4);
+    const bank = project(bankOf(ctx, bankCode), views.bank.fields);
+    const result = listBranches(ctx, views.branch, bankCode, p)!;
+    return present.list('branches', result, ctx.directory.version, bank);
+  });
+
+  route('/banks/:bankCode/branches/:code', GET_PARAMS, (req, p) => {
+    const ctx = context();
+    const params = req.params as Params;
+    const bankCode = checkCode('bankCode', params.bankCode!, BANK_CODE, 4);
+    const code = checkCode('code', params.code!, BRANCH_CODE, 3);
+    const bank = project(bankOf(ctx, bankCode), views.bank.fields);
+    const branches = ctx.directory.branchesByCode(bankCode, code);
+    if (branches.length === 0) throw ApiError.notFound(`branch ${code} of bank ${bankCode} does not exist`);
+    const fields = readFields(p.fields, views.branch);
+    return present.branch(bank, branches.map((b) => project(b, fields)));
+  });
+
+  if (version !== 'v1') {
+    route('/businessTypes', LIST_PARAMS, (_req, p) => present.list('businessTypes', listBusinessTypes(context(), views.businessType, p), undefined));
+  }
+
+  route('/version', KEY, () => ({ version: services.directories.current.version }));
+}

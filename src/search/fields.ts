@@ -1,0 +1,23 @@
+/** Partial responses (SPEC.md §2.9): `fields` names the properties kept in each resource. */
+import { QueryError } from './query-error.js';
+
+export const MAX_FIELDS_LENGTH = 200;
+
+/** Parses `fields` into the allowed names in resource order; duplicates are harmless. */
+export function parseFields(text: string, allowed: readonly string[]): readonly string[] {
+  if (text.length > MAX_FIELDS_LENGTH) throw new QueryError('fields', text, `fields must be at most ${MAX_FIELDS_LENGTH} characters`);
+  const wanted = new Set<string>();
+  for (const name of text.split(',').map((s) => s.trim())) {
+    if (name === '') throw new QueryError('fields', text, 'fields has an empty name; expected a comma-separated list such as "code,name"');
+    if (!allowed.includes(name)) throw new QueryError('fields', text, `unknown field "${name}"; allowed: ${allowed.join(', ')}`);
+    wanted.add(name);
+  }
+  return allowed.filter((name) => wanted.has(name));
+}
+
+export function project<T extends object>(resource: T, fields: readonly string[] | undefined): Partial<T> {
+  if (!fields) return resource;
+  const out: Record<string, unknown> = {};
+  for (const f of fields) out[f] = (resource as Record<string, unknown>)[f];
+  return out as Partial<T>;
+}

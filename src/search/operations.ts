@@ -1,0 +1,132 @@
+/**
+ * The Search engine: every operation of SPEC.md §4.1 over one Directory, independent of API
+ * version. v1, v2 and v3 differ only in which fields they expose and how they shape results
+ * (src/http/search/presenters.ts).
+ */
+import type { Directory } from '../dataset/directory.js';
+import type { Bank, Branch, BusinessType } from '../domain/types.js';
+import { type CursorCodec, queryFingerprint } from './cursor.js';
+import { parseFields, project } from './fields.js';
+import { compileFilter } from './filter-stub.js';
+import { FilterError } from './filter-stub.js';
+import { DEFAULT_BUSINESS_TYPES_LIMIT, DEFAULT_LIMIT, parseLimit } from './list-params.js';
+import { type ItemKey, paginate } from './paging.js';
+import { QueryError } from './query-error.js';
+import { parseSort, type SortKey } from './sort.js';
+
+/** Raw query values of a list request; undefined when absent. */
+export interface ListParams {
+  readonly limit?: string | undefined;
+  readonly cursor?: string | undefined;
+  readonly sort?: string | undefined;
+  readonly fields?: string | undefined;
+  readonly filter?: string | undefined;
+}
+
+/** What a version exposes: resource fields and whether `sort` exists (v1 has none). */
+export interface ResourceView {
+  readonly fields: readonly string[];
+  readonly sortable: boolean;
+}
+
+export interface ListResult<T> {
+  readonly items: readonly Partial<T>[];
+  readonly size: number;
+  readonly limit: number;
+  readonly hasNext: boolean;
+  readonly nextCursor?: string;
+  readonly hasPrev: boolean;
+  readonly prevCursor?: string;
+}
+
+export interface SearchContext {
+  readonly directory: Directory;
+  readonly cursors: CursorCodec;
+}
+
+const byCode = (item: { code: string }): ItemKey => [item.code];
+const byCodeAndName = (item: { code: string; name: string }): ItemKey => [item.code, item.name];
+
+export function readFields(text: string | undefined, view: ResourceView): readonly string[] | undefined {
+  return text === undefined ? undefined : parseFields(text, view.fields);
+}
+
+function readSort(text: string | undefined, view: ResourceView): SortKey[] {
+  if (text === undefined) return [];
+  if (!view.sortable) throw new QueryError('sort', text, 'sort is not available in this API version');
+  return parseSort(text, view.fields);
+}
+
+function applyFilter<T extends object>(items: readonly T[], text: string | undefined, view: ResourceView): readonly T[] {
+  if (text === undefined) return items;
+  try {
+    const filter = compileFilter<T>(text, view.fields as (keyof T & string)[]);
+    return items.filter((item) => filter.test(item));
+  } catch (err) {
+    if (err instanceof FilterError) throw new QueryError('filter', text, err.message);
+    throw err;
+  }
+}
+
+interface ListSpec<T> {
+  readonly ctx: SearchContext;
+  /** Identifies the list for cursor binding, e.g. `branches:0001`. */
+  readonly listId: string;
+  readonly items: readonly T[];
+  readonly baseKey: (item: T) => ItemKey;
+  readonly view: ResourceView;
+  readonly params: ListParams;
+  readonly defaultLimit: number;
+  /** Further conditions a cursor is bound to (freeword, business types). */
+  readonly extraConditions?: readonly string[];
+}
+
+export function runList<T extends object>(spec: ListSpec<T>): ListResult<T> {
+  const { params, view } = spec;
+  const limit = parseLimit(params.limit, spec.defaultLimit);
+  const fields = readFields(params.fields, view);
+  const sort = readSort(params.sort, view);
+  const fingerprint = queryFingerprint([spec.listId, params.filter ?? '', params.sort ?? '', ...(spec.extraConditions ?? [])]);
+  const cursor = params.cursor === undefined ? undefined : spec.ctx.cursors.decode(params.cursor, fingerprint);
+  const items = applyFilter(spec.items, params.filter, view);
+  const page = paginate({ items, baseKey: spec.baseKey, sort, limit, cursor });
+  return {
+    items: page.items.map((item) => project(item, fields)),
+    size: page.items.length,
+    limit,
+    hasNext: page.hasNext,
+    ...(page.next ? { nextCursor: spec.ctx.cursors.encode(page.next, fingerprint) } : {}),
+    hasPrev: page.hasPrev,
+    ...(page.prev ? { prevCursor: spec.ctx.cursors.encode(page.prev, fingerprint) } : {}),
+  };
+}
+
+export function listBanks(ctx: SearchContext, view: ResourceView, params: ListParams): ListResult<Bank> {
+  return runList({ ctx, listId: 'banks', items: ctx.directory.banks, baseKey: byCode, view, params, defaultLimit: DEFAULT_LIMIT });
+}
+
+/** undefined when the bank does not exist. */
+export function listBranches(ctx: SearchContext, view: ResourceView, bankCode: string, params: ListParams): ListResult<Branch> | undefined {
+  if (!ctx.directory.bank(bankCode)) return undefined;
+  return runList({
+    ctx,
+    listId: `branches:${bankCode}`,
+    items: ctx.directory.branches(bankCode),
+    baseKey: byCodeAndName,
+    view,
+    params,
+    defaultLimit: DEFAULT_LIMIT,
+  });
+}
+
+export function listBusinessTypes(ctx: SearchContext, view: ResourceView, params: ListParams): ListResult<BusinessType> {
+  return runList({
+    ctx,
+    listId: 'businessTypes',
+    items: ctx.directory.businessTypes,
+    baseKey: byCode,
+    view,
+    params,
+    defaultLimit: DEFAULT_BUSINESS_TYPES_LIMIT,
+  });
+}

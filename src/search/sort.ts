@@ -1,0 +1,28 @@
+/**
+ * The `sort` parameter (SPEC.md §4.5): comma-separated field names, each optionally prefixed
+ * with `+` (ascending, the default) or `-` (descending); earlier names take precedence.
+ */
+import { QueryError } from './query-error.js';
+
+export interface SortKey {
+  readonly field: string;
+  readonly descending: boolean;
+}
+
+export const MAX_SORT_LENGTH = 200;
+
+export function parseSort(text: string, fields: readonly string[]): SortKey[] {
+  if (text.length > MAX_SORT_LENGTH) throw new QueryError('sort', text, `sort must be at most ${MAX_SORT_LENGTH} characters`);
+  const keys: SortKey[] = [];
+  for (const raw of text.split(',')) {
+    // A literal "+" in a query string arrives as a space; read a leading space as "+".
+    const term = raw.replace(/^ +/, (spaces) => (spaces.length > 0 ? '+' : '')).trim();
+    const descending = term.startsWith('-');
+    const field = term.startsWith('-') || term.startsWith('+') ? term.slice(1) : term;
+    if (field === '') throw new QueryError('sort', text, 'sort has an empty field name; expected e.g. "code" or "-name,code"');
+    if (!fields.includes(field)) throw new QueryError('sort', text, `unknown sort field "${field}"; allowed: ${fields.join(', ')}`);
+    if (keys.some((k) => k.field === field)) throw new QueryError('sort', text, `sort field "${field}" is given twice`);
+    keys.push({ field, descending });
+  }
+  return keys;
+}

@@ -1,0 +1,70 @@
+/**
+ * Opens the SQL store: SQLite in the data directory by default, PostgreSQL for a `postgres://`
+ * URL. Both go through Kysely and run the same migrations before anything else touches them.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations.js';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface SqlStore {
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  /** Where it lives, for logs: a file path or the URL without its password. */
+  readonly location: string;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  readonly dataDir: string;
+  readonly databaseUrl?: string | undefined;
+}
+
+export const SQLITE_FILE = 'ginko.sqlite';
+
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://(unparsable url)';
+  }
+}
+
+export async function openStore(options: StoreOptions): Promise<SqlStore> {
+  let db: Kysely<Database>;
+  let dialect: Dialect;
+  let location: string;
+  if (options.databaseUrl) {
+    if (!/^postgres(ql)?:\/\//.test(options.databaseUrl)) {
+      throw new Error(`--database-url must start with postgres:// (got ${redactUrl(options.databaseUrl)})`);
+    }
+    dialect = 'postgres';
+    location = redactUrl(options.databaseUrl);
+    db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }),
+    });
+  } else {
+    mkdirSync(options.dataDir, { recursive: true });
+    dialect = 'sqlite';
+    location = join(options.dataDir, SQLITE_FILE);
+    const file = new SQLite(location);
+    // WAL lets the CLI write keys while a server reads; busy_timeout rides out that overlap.
+    file.pragma('journal_mode = WAL');
+    file.pragma('busy_timeout = 5000');
+    file.pragma('foreign_keys = ON');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  }
+  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+  if (error) {
+    await db.destroy();
+    throw error instanceof Error ? error : new Error(String(error));
+  }
+  return { db, dialect, location, close: () => db.destroy() };
+}
