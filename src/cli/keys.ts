@@ -63,7 +63,8 @@ export function registerKeyCommands(program: Command): void {
     });
   });
 
-  const plans = addStoreOptions(program.command('plans').description('list plans; `plans set` creates or changes one')).action(async (opts: StoreConfig) => {
+  const plans = program.command('plans').description('list plans (`plans list`, the default) or create and change them (`plans set`)');
+  addStoreOptions(plans.command('list', { isDefault: true }).description('list plans')).action(async (opts: StoreConfig) => {
     await withStore(opts, async (store) => {
       print(['plan', 'per second', 'per day', 'export'].join('\t'));
       for (const p of await new PlanStore(store.db).list()) print([p.name, p.perSecond, p.perDay, p.exportAllowed ? 'yes' : 'no'].join('\t'));

@@ -65,6 +65,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   const scheme = tls ? 'https' : 'http';
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `${scheme}://${host}:${port}`;
+  out(`Ginko ${directories.current.version} listening on ${url}`);
   app.log.info({ url, store: store.location, version: directories.current.version, readyMs: Math.round(performance.now() - started) }, 'ginko ready');
 
   let closing: Promise<void> | undefined;

@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { runGinko, startGinko } from './support/process.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'ginko-server-'));
+after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function httpsGet(url: string, ca: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { ca, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('ginko serve over HTTPS', () => {
+  it('starts on a new data directory with a certificate and a development key, serves, and stops on SIGTERM', async () => {
+    const server = await startGinko(['--data-dir', dataDir]);
+    const lines = server.stdout().split('\n');
+    const key = lines[lines.findIndex((l) => l.startsWith('Development API key')) + 1]!;
+    assert.match(key, /^gk_[A-Za-z0-9_-]{32}$/);
+    assert.equal(readFileSync(join(dataDir, 'development-key.txt'), 'utf8').trim(), key);
+    assert.equal(statSync(join(dataDir, 'development-key.txt')).mode & 0o777, 0o600);
+    assert.match(server.url, /^https:\/\/127\.0\.0\.1:\d+$/);
+
+    const ca = readFileSync(join(dataDir, 'tls-cert.pem'), 'utf8');
+    const localhostUrl = server.url.replace('127.0.0.1', 'localhost');
+    const res = await httpsGet(`${localhostUrl}/v3/banks/0001`, ca, { 'x-api-key': key });
+    assert.equal(res.status, 200);
+    assert.equal(res.body, '{"code":"0001","name":"みずほ銀行","halfWidthKana":"ﾐｽﾞﾎｷﾞﾝｺｳ","fullWidthKana":"ミズホギンコウ","hiragana":"みずほぎんこう","businessTypeCode":"00200","businessType":"都市銀行"}');
+    const health = await httpsGet(`${server.url}/healthz`, ca);
+    assert.equal(health.status, 200);
+    assert.equal(await server.stop(), 0);
+  });
+
+  it('reuses the certificate and prints no new key on restart; keys created by the CLI work at once', async () => {
+    const certBefore = readFileSync(join(dataDir, 'tls-cert.pem'), 'utf8');
+    const created = await runGinko(['keys', 'create', '--plan', 'free', '--name', 'cli test', '--data-dir', dataDir]);
+    assert.equal(created.code, 0, created.stderr);
+    const key = created.stdout.trim().split('\n').at(-1)!;
+    assert.match(key, /^gk_[A-Za-z0-9_-]{32}$/);
+
+    const server = await startGinko(['--data-dir', dataDir]);
+    assert.equal(server.stdout().includes('Development API key'), false);
+    assert.equal(readFileSync(join(dataDir, 'tls-cert.pem'), 'utf8'), certBefore);
+    const res = await httpsGet(`${server.url}/v3/version`, certBefore, { apikey: key });
+    assert.equal(res.status, 200);
+    assert.equal(res.body, '{"version":"2026-08-24T00:00:00+0900"}');
+    assert.equal(await server.stop(), 0);
+  });
+
+  it('serves plain HTTP behind a proxy with --trust-proxy and refuses requests not forwarded as https', async () => {
+    const server = await startGinko(['--data-dir', dataDir, '--trust-proxy']);
+    assert.match(server.url, /^http:\/\//);
+    const key = readFileSync(join(dataDir, 'development-key.txt'), 'utf8').trim();
+    const plain = await fetch(`${server.url}/v3/banks/0001`, { headers: { 'x-api-key': key } });
+    assert.equal(plain.status, 403);
+    assert.deepEqual(await plain.json(), { httpStatusCode: 403, code: 'FORBIDDEN', message: 'HTTPS is required: the proxy must forward X-Forwarded-Proto: https', validationErrors: [] });
+    const forwarded = await fetch(`${server.url}/v3/banks/0001`, { headers: { 'x-api-key': key, 'x-forwarded-proto': 'https' } });
+    assert.equal(forwarded.status, 200);
+    assert.equal(await server.stop(), 0);
+  });
+});
+
+describe('ginko keys and plans', () => {
+  it('lists keys without the keys themselves, and revokes by id', async () => {
+    const created = await runGinko(['keys', 'create', '--plan', 'pro', '--name', 'web', '--referrer', 'https://*.example.jp/*', '--ip', '203.0.113.0/24', '--data-dir', dataDir]);
+    const key = created.stdout.trim().split('\n').at(-1)!;
+    const id = /created (key_[0-9a-f]+)/.exec(created.stdout)![1]!;
+    const list = await runGinko(['keys', 'list', '--data-dir', dataDir]);
+    assert.equal(list.code, 0);
+    assert.equal(list.stdout.includes(key), false);
+    const row = list.stdout.split('\n').find((l) => l.startsWith(id))!.split('\t');
+    assert.deepEqual([row[0], row[1], row[2], row[3], row[4], row[5], row[8]], [id, key.slice(0, 7) + '…', 'pro', 'web', 'https://*.example.jp/*', '203.0.113.0/24', '-']);
+    const revoked = await runGinko(['keys', 'revoke', id, '--data-dir', dataDir]);
+    assert.equal(revoked.stdout.trim(), `revoked ${id}`);
+    const unknown = await runGinko(['keys', 'revoke', 'key_000000000000', '--data-dir', dataDir]);
+    assert.equal(unknown.code, 1);
+    assert.equal(unknown.stderr.trim(), 'ginko: no key with id key_000000000000');
+  });
+
+  it('lists the default plans and changes one', async () => {
+    const set = await runGinko(['plans', 'set', 'partner', '--per-second', '5', '--per-day', '20000', '--export', '--data-dir', dataDir]);
+    assert.equal(set.code, 0, set.stderr);
+    const plans = await runGinko(['plans', '--data-dir', dataDir]);
+    assert.deepEqual(plans.stdout.trim().split('\n'), [
+      'plan\tper second\tper day\texport',
+      'free\t1\t350\tno',
+      'partner\t5\t20000\tyes',
+      'standard\t10\t100000\tyes',
+      'pro\t50\t1000000\tyes',
+      'unlimited\t1000000\t1000000000\tyes',
+    ]);
+    const bad = await runGinko(['keys', 'create', '--plan', 'gold', '--data-dir', dataDir]);
+    assert.equal(bad.code, 1);
+    assert.equal(bad.stderr.trim(), 'ginko: unknown plan "gold"');
+  });
+});
