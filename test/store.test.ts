@@ -1,0 +1,81 @@
+/** One suite, run against both SQL back ends: SQLite (embedded) and PostgreSQL (real server). */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { Authenticator } from '../src/access/authenticator.js';
+import { KeyStore } from '../src/access/key-store.js';
+import { DEFAULT_PLANS, PlanStore } from '../src/access/plans.js';
+import { openStore, type SqlStore } from '../src/store/open.js';
+import { sharedSecret } from '../src/store/settings.js';
+import { createPostgresDatabase, type TestDatabase } from './support/services.js';
+
+function storeSuite(name: string, open: () => Promise<{ store: SqlStore; cleanup: () => Promise<void> } | { skip: string }>) {
+  describe(`SQL store on ${name}`, () => {
+    let store: SqlStore | undefined;
+    let cleanup = async () => {};
+    let skip: string | undefined;
+
+    before(async () => {
+      const opened = await open();
+      if ('skip' in opened) skip = opened.skip;
+      else ({ store, cleanup } = opened);
+    });
+    after(async () => {
+      await store?.close();
+      await cleanup();
+    });
+
+    it('creates the default plans once and changes them', async (t) => {
+      if (skip) return t.skip(skip);
+      const plans = new PlanStore(store!.db);
+      await plans.ensureDefaults();
+      await plans.ensureDefaults();
+      assert.deepEqual(await plans.list(), [...DEFAULT_PLANS]);
+      await plans.set({ name: 'free', perSecond: 2, perDay: 500, exportAllowed: false });
+      assert.deepEqual(await plans.get('free'), { name: 'free', perSecond: 2, perDay: 500, exportAllowed: false });
+      await plans.ensureDefaults();
+      assert.equal((await plans.get('free'))?.perDay, 500, 'defaults never overwrite an operator change');
+      await assert.rejects(plans.set({ name: 'Bad Name', perSecond: 1, perDay: 1, exportAllowed: false }), /plan name "Bad Name" must match/);
+    });
+
+    it('creates, finds, lists and revokes keys', async (t) => {
+      if (skip) return t.skip(skip);
+      const keys = new KeyStore(store!.db);
+      const { key, record } = await keys.create({ plan: 'standard', name: 'web', referrers: ['https://a.example/*'], ips: ['10.0.0.0/8'] });
+      const auth = new Authenticator(keys);
+      const ok = await auth.authenticate(key);
+      assert.equal(ok.ok, true);
+      assert.deepEqual(ok.ok && ok.key, record);
+      assert.deepEqual((await keys.list()).map((k) => k.id), [record.id]);
+      assert.equal(await keys.revoke(record.id), true);
+      assert.equal(await keys.revoke('key_missing'), false);
+      assert.notEqual((await keys.findByHash(record.keyHash))?.revokedAt, null);
+      await assert.rejects(keys.create({ plan: 'nope' }), /unknown plan "nope"/);
+      await auth.close();
+      assert.notEqual((await keys.findByHash(record.keyHash))?.lastUsedAt, null, 'last use is written at close');
+    });
+
+    it('keeps one shared secret per name', async (t) => {
+      if (skip) return t.skip(skip);
+      const a = await sharedSecret(store!.db, 'cursor');
+      const b = await sharedSecret(store!.db, 'cursor');
+      assert.equal(a.length, 32);
+      assert.deepEqual(a, b);
+      assert.notDeepEqual(await sharedSecret(store!.db, 'other'), a);
+    });
+  });
+}
+
+storeSuite('SQLite', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ginko-store-'));
+  return { store: await openStore({ dataDir }), cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+});
+
+storeSuite('PostgreSQL', async () => {
+  const db = await createPostgresDatabase();
+  if ('skip' in db) return db;
+  const database: TestDatabase = db;
+  return { store: await openStore({ dataDir: '/nonexistent', databaseUrl: database.url }), cleanup: () => database.drop() };
+});
