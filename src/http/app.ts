@@ -3,12 +3,14 @@
  * route table. This file reads as the table of contents of the HTTP interface.
  */
 import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { handleClientError } from './client-errors.js';
 import { ApiError } from './api-error.js';
 import { installErrorHandling, pathOf, sendError, toApiError } from './errors.js';
 import { parseQueryString } from './query-string.js';
 import { registerHealth } from './routes/health.js';
+import { registerOpenApi } from './routes/openapi.js';
 import { registerSearchApi } from './routes/search.js';
 import type { AppServices } from './services.js';
 
@@ -51,6 +53,9 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   } as FastifyServerOptions);
 
   installErrorHandling(app);
+  // Route schemas document the interface (OpenAPI); the handlers parse and validate their own
+  // input so that every error names its parameter in the Search error format.
+  app.setValidatorCompiler(() => (value) => ({ value }));
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -79,7 +84,26 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     maxAge: 86_400,
   });
 
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Ginko',
+        version: '1',
+        description: 'Directory of Japanese financial institutions and their branches (Search API v1–v3). Data: zengin-code (MIT).',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          apiKeyQuery: { type: 'apiKey', in: 'query', name: 'apikey' },
+        },
+      },
+    },
+  });
+
   registerHealth(app, services);
+  registerOpenApi(app);
   for (const version of ['v1', 'v2', 'v3'] as const) registerSearchApi(app, services, version);
 
   return app;

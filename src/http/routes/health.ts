@@ -1,11 +1,26 @@
 /** Readiness (DESIGN.md §1): 200 without a key once the dataset is loaded. */
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../services.js';
 import { registerGet } from './register.js';
 
+const HealthSchema = Type.Object(
+  {
+    status: Type.Literal('ok'),
+    version: Type.String({ example: '2026-08-24T00:00:00+0900' }),
+    banks: Type.Integer({ example: 1146 }),
+    branches: Type.Integer({ example: 28944 }),
+  },
+  { additionalProperties: false },
+);
+
 export function registerHealth(app: FastifyInstance, services: AppServices): void {
-  registerGet(app, '/healthz', undefined, async (_request, reply) => {
-    const d = services.directories.current;
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify({ status: 'ok', version: d.version, banks: d.banks.length, branches: d.branchCount }));
+  registerGet(app, {
+    url: '/healthz',
+    schema: { summary: 'Readiness: 200 once the dataset is loaded; no key needed', tags: ['Operations'], response: { 200: HealthSchema } },
+    handler: async (_request, reply) => {
+      const d = services.directories.current;
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify({ status: 'ok', version: d.version, banks: d.banks.length, branches: d.branchCount }));
+    },
   });
 }

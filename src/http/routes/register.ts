@@ -1,8 +1,11 @@
 /**
- * Registers a read-only route: GET (and HEAD, which Fastify derives) with its handler, and the
- * other methods on the same path answering 405 with an Allow header (SPEC.md §7.1).
+ * Registers a read-only route: GET (and HEAD, which Fastify derives) with its handler and
+ * documentation schema, and the other methods on the same path answering 405 with an Allow
+ * header (SPEC.md §7.1).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// The swagger plugin's type augmentation adds summary, tags, security and hide to schemas.
+import type {} from '@fastify/swagger';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { ApiError } from '../api-error.js';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -16,7 +19,14 @@ export function methodNotAllowed(allow: string): () => never {
   };
 }
 
-export function registerGet(app: FastifyInstance, url: string, guard: Guard | undefined, handler: Handler): void {
-  app.route({ method: 'GET', url, ...(guard ? { preHandler: guard } : {}), handler });
-  app.route({ method: [...OTHER_METHODS], url, handler: methodNotAllowed('GET, HEAD, OPTIONS') });
+export interface GetRoute {
+  readonly url: string;
+  readonly guard?: Guard | undefined;
+  readonly schema: FastifySchema;
+  readonly handler: Handler;
+}
+
+export function registerGet(app: FastifyInstance, route: GetRoute): void {
+  app.route({ method: 'GET', url: route.url, schema: route.schema, ...(route.guard ? { preHandler: route.guard } : {}), handler: route.handler });
+  app.route({ method: [...OTHER_METHODS], url: route.url, schema: { hide: true }, handler: methodNotAllowed('GET, HEAD, OPTIONS') });
 }

@@ -3,6 +3,7 @@
  * institution types and the database version. Versions share the engine; views say which
  * fields exist and presenters shape the answer.
  */
+import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Bank } from '../../domain/types.js';
 import { listBanks, listBranches, listBusinessTypes, readFields, type SearchContext } from '../../search/operations.js';
@@ -16,6 +17,17 @@ import { PRESENTERS } from '../search/presenters.js';
 import { negotiate, respond } from '../search/respond.js';
 import { type SearchVersion, VIEWS } from '../search/views.js';
 import { registerGet } from './register.js';
+import {
+  BranchSchema,
+  BusinessTypeSchema,
+  bankSchema,
+  getBranchSchema,
+  listEnvelopeSchema,
+  type QueryDocName,
+  querySchema,
+  SearchErrorSchema,
+  VersionSchema,
+} from '../schemas/search.js';
 
 const BANK_CODE = /^[0-9]{4}$/;
 const BRANCH_CODE = /^[0-9]{3}$/;
@@ -43,25 +55,45 @@ export function registerSearchApi(app: FastifyInstance, services: AppServices, v
   };
 
   const guard = async (request: FastifyRequest) => requireApiKey(services.auth, request);
-  const route = (path: string, accepted: readonly SearchParam[], handler: (req: FastifyRequest, p: ReturnType<typeof readSearchParams>, callback: string | undefined) => unknown) =>
-    registerGet(app, prefix + path, guard, async (request: FastifyRequest, reply: FastifyReply) => {
-      const params = readSearchParams(request, accepted);
-      const callback = negotiate(request, params.callback);
-      return respond(reply, handler(request, params, callback), callback);
+  const route = (
+    path: string,
+    doc: { summary: string; ok: TSchema; params?: Record<string, string> },
+    accepted: readonly SearchParam[],
+    handler: (req: FastifyRequest, p: ReturnType<typeof readSearchParams>) => unknown,
+  ) =>
+    registerGet(app, {
+      url: prefix + path,
+      guard,
+      schema: {
+        summary: doc.summary,
+        tags: [`Search ${version}`],
+        security: [{ apiKeyHeader: [] }, { apiKeyQuery: [] }],
+        ...(doc.params ? { params: Type.Object(Object.fromEntries(Object.entries(doc.params).map(([k, d]) => [k, Type.String({ description: d })]))) } : {}),
+        querystring: querySchema(accepted as readonly QueryDocName[]),
+        response: { 200: doc.ok, '4xx': SearchErrorSchema },
+      },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const params = readSearchParams(request, accepted);
+        const callback = negotiate(request, params.callback);
+        return respond(reply, handler(request, params), callback);
+      },
     });
+  const BANK_PARAM = { code: 'Bank code, 4 digits' };
+  const BANK_CODE_PARAM = { bankCode: 'Bank code, 4 digits' };
+  const BRANCH_PARAMS = { bankCode: 'Bank code, 4 digits', code: 'Branch code, 3 digits' };
 
-  route('/banks', LIST_PARAMS, (_req, p) => {
+  route('/banks', { summary: 'List banks', ok: listEnvelopeSchema(version, 'banks', bankSchema(version), false, true) }, LIST_PARAMS, (_req, p) => {
     const ctx = context();
     return present.list('banks', listBanks(ctx, views.bank, p), ctx.directory.version);
   });
 
-  route('/banks/:code', GET_PARAMS, (req, p) => {
+  route('/banks/:code', { summary: 'Get a bank', ok: bankSchema(version), params: BANK_PARAM }, GET_PARAMS, (req, p) => {
     const ctx = context();
     const code = checkCode('code', (req.params as Params).code!, BANK_CODE, 4);
     return project(project(bankOf(ctx, code), views.bank.fields), readFields(p.fields, views.bank));
   });
 
-  route('/banks/:bankCode/branches', LIST_PARAMS, (req, p) => {
+  route('/banks/:bankCode/branches', { summary: 'List the branches of a bank', ok: listEnvelopeSchema(version, 'branches', BranchSchema, true, true), params: BANK_CODE_PARAM }, LIST_PARAMS, (req, p) => {
     const ctx = context();
     const bankCode = checkCode('bankCode', (req.params as Params).bankCode!, BANK_CODE, 4);
     const bank = project(bankOf(ctx, bankCode), views.bank.fields);
@@ -69,7 +101,7 @@ export function registerSearchApi(app: FastifyInstance, services: AppServices, v
     return present.list('branches', result, ctx.directory.version, bank);
   });
 
-  route('/banks/:bankCode/branches/:code', GET_PARAMS, (req, p) => {
+  route('/banks/:bankCode/branches/:code', { summary: 'Get a branch by code', ok: getBranchSchema(version), params: BRANCH_PARAMS }, GET_PARAMS, (req, p) => {
     const ctx = context();
     const params = req.params as Params;
     const bankCode = checkCode('bankCode', params.bankCode!, BANK_CODE, 4);
@@ -82,8 +114,8 @@ export function registerSearchApi(app: FastifyInstance, services: AppServices, v
   });
 
   if (version !== 'v1') {
-    route('/businessTypes', LIST_PARAMS, (_req, p) => present.list('businessTypes', listBusinessTypes(context(), views.businessType, p), undefined));
+    route('/businessTypes', { summary: 'List institution types', ok: listEnvelopeSchema(version, 'businessTypes', BusinessTypeSchema, false, false) }, LIST_PARAMS, (_req, p) => present.list('businessTypes', listBusinessTypes(context(), views.businessType, p), undefined));
   }
 
-  route('/version', KEY, () => ({ version: services.directories.current.version }));
+  route('/version', { summary: 'Database version', ok: VersionSchema }, KEY, () => ({ version: services.directories.current.version }));
 }
