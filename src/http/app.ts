@@ -9,6 +9,7 @@ import { handleClientError } from './client-errors.js';
 import { ApiError } from './api-error.js';
 import { installErrorHandling, pathOf, sendError, toApiError } from './errors.js';
 import { parseQueryString } from './query-string.js';
+import { recordRoutes } from './route-table.js';
 import { registerHealth } from './routes/health.js';
 import { registerOpenApi } from './routes/openapi.js';
 import { registerSearchApi } from './routes/search.js';
@@ -53,6 +54,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   } as FastifyServerOptions);
 
   installErrorHandling(app);
+  recordRoutes(app);
   // Route schemas document the interface (OpenAPI); the handlers parse and validate their own
   // input so that every error names its parameter in the Search error format.
   app.setValidatorCompiler(() => (value) => ({ value }));

@@ -84,7 +84,8 @@ interface ListSpec<T> {
 export function runList<T extends object>(spec: ListSpec<T>): ListResult<T> {
   const { params, view } = spec;
   const limit = parseLimit(params.limit, spec.defaultLimit);
-  const fields = readFields(params.fields, view);
+  // A view may expose fewer fields than the resource has (v1 banks), so always project.
+  const fields = readFields(params.fields, view) ?? view.fields;
   const sort = readSort(params.sort, view);
   const fingerprint = queryFingerprint([spec.listId, params.filter ?? '', params.sort ?? '', ...(spec.extraConditions ?? [])]);
   const cursor = params.cursor === undefined ? undefined : spec.ctx.cursors.decode(params.cursor, fingerprint);

@@ -1,0 +1,96 @@
+/**
+ * The published OpenAPI document covers every registered route, and real responses recorded
+ * from the running app validate against it.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { startTestApp, type TestApp } from './support/app.js';
+
+let t: TestApp;
+interface OpenApiDoc {
+  openapi: string;
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }>; parameters?: { name: string; in: string }[] }>>;
+}
+let doc: OpenApiDoc;
+const ajv = new Ajv({ strict: false, allErrors: true });
+
+before(async () => {
+  t = await startTestApp();
+  const res = await t.app.inject({ url: '/openapi.json' });
+  assert.equal(res.statusCode, 200);
+  doc = JSON.parse(res.body) as OpenApiDoc;
+});
+after(async () => t.close());
+
+/** `/v3/banks/:bankCode/branches` → `/v3/banks/{bankCode}/branches` */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
+
+function responseValidator(path: string, method: string, status: string): ValidateFunction {
+  const op = doc.paths[path]?.[method];
+  assert.ok(op, `${method} ${path} is documented`);
+  const response = op.responses[status] ?? op.responses[`${status[0]}XX`];
+  assert.ok(response, `${method} ${path} documents ${status}`);
+  return ajv.compile(response.content!['application/json']!.schema);
+}
+
+describe('OpenAPI document', () => {
+  it('is OpenAPI 3 and needs no key', () => {
+    assert.match(doc.openapi, /^3\.0\./);
+  });
+
+  it('documents every registered GET route that is not hidden, and nothing else', () => {
+    const registered = t.app.routeTable.filter((r) => r.method === 'GET' && !r.hidden).map((r) => openApiPath(r.url)).sort();
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).filter((m) => m === 'get').map(() => path)).sort();
+    assert.deepEqual(documented, registered);
+    assert.ok(registered.length >= 17, `${registered.length} routes`);
+    const posts = t.app.routeTable.filter((r) => r.method === 'POST' && !r.hidden).map((r) => openApiPath(r.url));
+    for (const p of posts) assert.ok(doc.paths[p]?.post, `POST ${p} documented`);
+  });
+
+  it('has real-data examples', () => {
+    const bank = doc.paths['/v3/banks/{code}']!.get!.responses['200']!.content!['application/json']!.schema as { properties: Record<string, { example: string }> };
+    assert.equal(bank.properties.name!.example, 'みずほ銀行');
+    assert.equal(bank.properties.halfWidthKana!.example, 'ﾐｽﾞﾎｷﾞﾝｺｳ');
+  });
+
+  const recorded: [path: string, url: string, status: string][] = [
+    ['/v3/banks', '/v3/banks?limit=3', '200'],
+    ['/v3/banks', '/v3/banks?limit=2&fields=code,name&sort=-hiragana', '200'],
+    ['/v3/banks/{code}', '/v3/banks/0001', '200'],
+    ['/v3/banks/{bankCode}/branches', '/v3/banks/0005/branches?limit=5', '200'],
+    ['/v3/banks/{bankCode}/branches/{code}', '/v3/banks/0001/branches/001', '200'],
+    ['/v3/businessTypes', '/v3/businessTypes', '200'],
+    ['/v3/version', '/v3/version', '200'],
+    ['/v2/banks', '/v2/banks?limit=3', '200'],
+    ['/v2/banks/{bankCode}/branches', '/v2/banks/0005/branches?limit=5', '200'],
+    ['/v2/banks/{bankCode}/branches/{code}', '/v2/banks/0489/branches/001', '200'],
+    ['/v1/banks', '/v1/banks?limit=3', '200'],
+    ['/v1/banks/{code}', '/v1/banks/0001', '200'],
+    ['/v1/banks/{bankCode}/branches/{code}', '/v1/banks/0001/branches/001', '200'],
+    ['/v3/banks', '/v3/banks?limit=0', '400'],
+    ['/v3/banks/{code}', '/v3/banks/0002', '404'],
+    ['/healthz', '/healthz', '200'],
+  ];
+  for (const [path, url, status] of recorded) {
+    it(`validates the recorded answer of GET ${url} (${status})`, async () => {
+      const res = await t.app.inject({ url, headers: { 'x-api-key': t.key } });
+      assert.equal(String(res.statusCode), status);
+      const validate = responseValidator(path, 'get', status);
+      assert.ok(validate(JSON.parse(res.body)), ajv.errorsText(validate.errors));
+    });
+  }
+
+  it('rejects a response that breaks the schema (the check can fail)', () => {
+    const validate = responseValidator('/v3/banks/{code}', 'get', '200');
+    assert.equal(validate({ code: '0001', name: 'みずほ銀行' }), false);
+    assert.equal(validate({ ...JSON.parse('{"code":"0001","name":"x","halfWidthKana":"x","fullWidthKana":"x","hiragana":"x","businessTypeCode":"x","businessType":"x"}'), extra: 1 }), false);
+  });
+
+  it('serves a docs page that renders the document', async () => {
+    const res = await t.app.inject({ url: '/docs' });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
+    assert.match(res.body, /fetch\('\/openapi\.json'\)/);
+  });
+});
