@@ -140,6 +140,6 @@ describe('health', () => {
   it('is ready without a key', async () => {
     const res = await t.app.inject({ url: '/healthz' });
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(JSON.parse(res.body), { status: 'ok', version: VERSION, banks: 1146, branches: 28944 });
+    assert.deepEqual(JSON.parse(res.body), { status: 'ok', version: VERSION, banks: 1146, branches: 28944, maintenance: false });
   });
 });

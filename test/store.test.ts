@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { Authenticator } from '../src/access/authenticator.js';
 import { KeyStore } from '../src/access/key-store.js';
 import { DEFAULT_PLANS, PlanStore } from '../src/access/plans.js';
+import { UsageStore } from '../src/access/usage-store.js';
 import { openStore, type SqlStore } from '../src/store/open.js';
 import { sharedSecret } from '../src/store/settings.js';
 import { createPostgresDatabase, type TestDatabase } from './support/services.js';
@@ -55,6 +56,25 @@ function storeSuite(name: string, open: () => Promise<{ store: SqlStore; cleanup
       await assert.rejects(keys.create({ plan: 'nope' }), /unknown plan "nope"/);
       await auth.close();
       assert.notEqual((await keys.findByHash(record.keyHash))?.lastUsedAt, null, 'last use is written at close');
+    });
+
+    it('keeps per-day usage counts: replaces on save, loads one day, deletes old days', async (t) => {
+      if (skip) return t.skip(skip);
+      const usage = new UsageStore(store!.db);
+      await usage.save([
+        { bucket: 'search', keyId: 'key_a', day: '2026-03-01', count: 5 },
+        { bucket: 'search', keyId: 'key_a', day: '2026-03-02', count: 1 },
+        { bucket: 'history', keyId: 'key_a', day: '2026-03-02', count: 2 },
+      ]);
+      await usage.save([{ bucket: 'search', keyId: 'key_a', day: '2026-03-02', count: 9 }]);
+      const day2 = (await usage.load('2026-03-02')).sort((a, b) => a.bucket.localeCompare(b.bucket));
+      assert.deepEqual(day2, [
+        { bucket: 'history', keyId: 'key_a', day: '2026-03-02', count: 2 },
+        { bucket: 'search', keyId: 'key_a', day: '2026-03-02', count: 9 },
+      ]);
+      await usage.deleteBefore('2026-03-02');
+      assert.deepEqual(await usage.load('2026-03-01'), []);
+      assert.equal((await usage.load('2026-03-02')).length, 2);
     });
 
     it('keeps one shared secret per name', async (t) => {

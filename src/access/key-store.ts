@@ -2,6 +2,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { generateApiKey, generateKeyId, hashApiKey, keyHint } from './api-key.js';
+import { parseIpRule } from './cidr.js';
+import { referrerPatternProblem } from './referrer.js';
 
 export interface ApiKeyRecord {
   readonly id: string;
@@ -35,6 +37,11 @@ export class KeyStore {
   async create(input: NewKey): Promise<{ key: string; record: ApiKeyRecord }> {
     const plan = await this.db.selectFrom('plans').select('name').where('name', '=', input.plan).executeTakeFirst();
     if (!plan) throw new Error(`unknown plan "${input.plan}"`);
+    for (const pattern of input.referrers ?? []) {
+      const problem = referrerPatternProblem(pattern);
+      if (problem) throw new Error(`invalid referrer pattern "${pattern}": ${problem}`);
+    }
+    for (const ip of input.ips ?? []) parseIpRule(ip);
     const key = generateApiKey();
     const row: KeyRow = {
       id: generateKeyId(),

@@ -1,6 +1,8 @@
 /** `ginko serve`: the composition root of the running service. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_ABUSE_OPTIONS } from '../access/abuse.js';
+import { openAccessControl } from '../access/open.js';
 import { Authenticator } from '../access/authenticator.js';
 import { KeyStore } from '../access/key-store.js';
 import { PlanStore } from '../access/plans.js';
@@ -21,6 +23,11 @@ export interface ServeConfig extends StoreConfig {
   readonly trustProxy: boolean;
   readonly redisUrl?: string | undefined;
   readonly logLevel: string;
+  // Access control (docs/access.md): maintenance for this process, keyless-abuse protection.
+  readonly maintenance?: boolean | undefined;
+  readonly abuseThreshold?: number | undefined;
+  readonly abuseWindow?: number | undefined;
+  readonly abuseBlock?: number | undefined;
 }
 
 export const DEVELOPMENT_KEY_FILE = 'development-key.txt';
@@ -41,6 +48,17 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   const directories = new DirectoryHolder(loadBundledDirectory());
   const cursors = new CursorCodec(await sharedSecret(store.db, 'cursor'));
   const auth = new Authenticator(keys);
+  const access = await openAccessControl({
+    db: store.db,
+    auth,
+    redisUrl: config.redisUrl,
+    maintenance: config.maintenance ?? false,
+    abuse: {
+      threshold: config.abuseThreshold ?? DEFAULT_ABUSE_OPTIONS.threshold,
+      windowSeconds: config.abuseWindow ?? DEFAULT_ABUSE_OPTIONS.windowSeconds,
+      blockSeconds: config.abuseBlock ?? DEFAULT_ABUSE_OPTIONS.blockSeconds,
+    },
+  });
 
   if ((await keys.count()) === 0) {
     const { key } = await keys.create({ plan: DEVELOPMENT_KEY_PLAN, name: 'development' });
@@ -56,9 +74,10 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   if (tls?.generated) out(`Generated a self-signed certificate for localhost: ${tls.certPath}`);
 
   const app = await buildApp(
-    { directories, cursors, auth, trustProxy: config.trustProxy },
+    { directories, cursors, auth, access, trustProxy: config.trustProxy },
     { logger: { level: config.logLevel }, ...(tls ? { https: tls } : {}) },
   );
+  access.log = (level, message, detail) => app.log[level](detail ?? {}, message);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -67,11 +86,16 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   const url = `${scheme}://${host}:${port}`;
   out(`Ginko ${directories.current.version} listening on ${url}`);
   app.log.info({ url, store: store.location, version: directories.current.version, readyMs: Math.round(performance.now() - started) }, 'ginko ready');
+  if (!access.parts.counters.connected) {
+    app.log.warn('Redis is not reachable: rate limits are enforced per server (in-memory insurance) until it is');
+  }
+  if (access.maintenance) app.log.warn('maintenance mode is on: keyed routes answer 503');
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       await app.close();
+      await access.close();
       await auth.close();
       await store.close();
     })());

@@ -9,6 +9,7 @@ import { handleClientError } from './client-errors.js';
 import { ApiError } from './api-error.js';
 import { installErrorHandling, pathOf, sendError, toApiError } from './errors.js';
 import { parseQueryString } from './query-string.js';
+import { redactUrl } from './redact.js';
 import { recordRoutes } from './route-table.js';
 import { registerHealth } from './routes/health.js';
 import { registerOpenApi } from './routes/openapi.js';
@@ -20,7 +21,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Headers a browser may send cross-origin, and the ones its scripts may read. */
 const CORS_ALLOWED_HEADERS = ['apikey', 'x-api-key', 'authorization', 'content-type', 'x-debug-resolve'];
-const CORS_EXPOSED_HEADERS = ['x-ratelimit-limit-second', 'x-ratelimit-limit-day', 'x-ratelimit-remaining-day', 'ratelimit-reset', 'x-request-id'];
+const CORS_EXPOSED_HEADERS = ['x-ratelimit-limit-second', 'x-ratelimit-limit-day', 'x-ratelimit-remaining-day', 'ratelimit-reset', 'retry-after', 'x-request-id'];
 
 export interface AppOptions {
   readonly logger?: FastifyServerOptions['logger'];
@@ -31,11 +32,8 @@ export interface AppOptions {
 /** Request-line text that is not RFC 3986 (raw UTF-8, spaces, controls) is a 400 (SPEC.md §4.2). */
 const NON_URI_CHARACTER = /[^\x21-\x7e]/;
 
-const KEY_PARAMS = /([?&](?:apikey|apiKey)=)[^&]*/g;
-
-export function redactUrl(url: string): string {
-  return url.replace(KEY_PARAMS, '$1[redacted]');
-}
+// Keys never reach the logs (docs/access.md): see redact.ts.
+export { redactUrl } from './redact.js';
 
 export async function buildApp(services: AppServices, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({

@@ -37,6 +37,20 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_usage_counters': {
+    // Per-day request counts of each key, written by in-process rate limiting so that the day's
+    // counts survive a restart (src/access/usage-store.ts).
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('usage_counters')
+        .addColumn('bucket', 'text', (c) => c.notNull())
+        .addColumn('key_id', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('usage_counters_pk', ['bucket', 'key_id', 'day'])
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

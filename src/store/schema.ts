@@ -29,9 +29,18 @@ export interface SettingsTable {
   value: string;
 }
 
+/** Requests counted per key, limit bucket (e.g. `search`) and JST day (YYYY-MM-DD). */
+export interface UsageCountersTable {
+  bucket: string;
+  key_id: string;
+  day: string;
+  count: number;
+}
+
 export interface Database {
   plans: PlansTable;
   api_keys: ApiKeysTable;
   settings: SettingsTable;
+  usage_counters: UsageCountersTable;
 }
 

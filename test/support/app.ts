@@ -2,7 +2,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { AbuseOptions } from '../../src/access/abuse.js';
+import type { AccessControl } from '../../src/access/access-control.js';
+import { openAccessControl } from '../../src/access/open.js';
 import { Authenticator } from '../../src/access/authenticator.js';
 import { KeyStore } from '../../src/access/key-store.js';
 import { PlanStore } from '../../src/access/plans.js';
@@ -18,6 +21,7 @@ export interface TestApp {
   readonly app: FastifyInstance;
   readonly store: SqlStore;
   readonly keys: KeyStore;
+  readonly access: AccessControl;
   readonly directory: Directory;
   /** A valid key of plan `unlimited`. */
   readonly key: string;
@@ -32,30 +36,65 @@ export function bundledDirectory(): Directory {
   return directory;
 }
 
-export async function startTestApp(options: { trustProxy?: boolean } = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ginko-test-'));
-  const store = await openStore({ dataDir });
+/** Abuse protection for tests of other concerns: a threshold no test reaches. */
+export const TEST_ABUSE_OPTIONS: AbuseOptions = Object.freeze({ threshold: 1_000_000, windowSeconds: 60, blockSeconds: 60 });
+
+export interface TestAppOptions {
+  readonly trustProxy?: boolean;
+  readonly abuse?: AbuseOptions;
+  /** The clock of the JST day. */
+  readonly now?: () => number;
+  readonly redisUrl?: string;
+  readonly redisKeyPrefix?: string;
+  readonly maintenance?: boolean;
+  readonly maintenancePollMs?: number;
+  readonly logger?: FastifyServerOptions['logger'];
+  /** Run on this store (several instances on one store, or a restart); close() leaves it open. */
+  readonly store?: SqlStore;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = options.store ? undefined : mkdtempSync(join(tmpdir(), 'ginko-test-'));
+  const store = options.store ?? (await openStore({ dataDir: dataDir! }));
   await new PlanStore(store.db).ensureDefaults();
   const keys = new KeyStore(store.db);
   const auth = new Authenticator(keys);
   const { key } = await keys.create({ plan: 'unlimited', name: 'test' });
-  const app = await buildApp({
-    directories: new DirectoryHolder(bundledDirectory()),
-    cursors: new CursorCodec(await sharedSecret(store.db, 'cursor')),
+  const access = await openAccessControl({
+    db: store.db,
     auth,
-    trustProxy: options.trustProxy ?? false,
+    abuse: options.abuse ?? TEST_ABUSE_OPTIONS,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
+    ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
+    ...(options.maintenance ? { maintenance: true } : {}),
+    ...(options.maintenancePollMs ? { maintenancePollMs: options.maintenancePollMs } : {}),
   });
+  const app = await buildApp(
+    {
+      directories: new DirectoryHolder(bundledDirectory()),
+      cursors: new CursorCodec(await sharedSecret(store.db, 'cursor')),
+      auth,
+      access,
+      trustProxy: options.trustProxy ?? false,
+    },
+    options.logger === undefined ? {} : { logger: options.logger },
+  );
   return {
     app,
     store,
     keys,
+    access,
     directory: bundledDirectory(),
     key,
     async close() {
       await app.close();
+      await access.close();
       await auth.close();
-      await store.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.store) {
+        await store.close();
+        rmSync(dataDir!, { recursive: true, force: true });
+      }
     },
   };
 }

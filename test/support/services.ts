@@ -4,6 +4,8 @@
  * service fails the run (DESIGN.md §5).
  */
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 
 export const POSTGRES_ADMIN_URL = process.env.GINKO_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -38,4 +40,61 @@ export async function createPostgresDatabase(): Promise<TestDatabase | { skip: s
       await c.end();
     },
   };
+}
+
+export const REDIS_URL = process.env.GINKO_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface TestRedis {
+  readonly url: string;
+  /** A key prefix of this test run alone; cleanup() deletes every key under it. */
+  readonly prefix: string;
+  /** Keys under the prefix, for assertions. */
+  keys(): Promise<string[]>;
+  cleanup(): Promise<void>;
+}
+
+/** The real Redis with a fresh key prefix, or a skip reason. */
+export async function connectRedis(): Promise<TestRedis | { skip: string }> {
+  const client = new Redis(REDIS_URL, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 3000, retryStrategy: () => null });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (err) {
+    client.disconnect();
+    const message = `Redis is not reachable at ${REDIS_URL} (${(err as Error).message}); start it to run this test`;
+    if (IN_CI) throw new Error(message);
+    return { skip: message };
+  }
+  const prefix = `ginko-test-${randomBytes(6).toString('hex')}`;
+  const keys = async () => {
+    const found: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, batch] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      found.push(...batch);
+      cursor = next;
+    } while (cursor !== '0');
+    return found.sort();
+  };
+  return {
+    url: REDIS_URL,
+    prefix,
+    keys,
+    async cleanup() {
+      const found = await keys();
+      if (found.length > 0) await client.del(...found);
+      await client.quit();
+    },
+  };
+}
+
+/** A TCP port on 127.0.0.1 that nothing listens on (for "Redis is down"). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

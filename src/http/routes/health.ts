@@ -1,4 +1,4 @@
-/** Readiness (DESIGN.md §1): 200 without a key once the dataset is loaded. */
+/** Readiness (DESIGN.md §1): 200 without a key once the dataset is loaded, also in maintenance mode. */
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../services.js';
@@ -10,6 +10,7 @@ const HealthSchema = Type.Object(
     version: Type.String({ example: '2026-08-24T00:00:00+0900' }),
     banks: Type.Integer({ example: 1146 }),
     branches: Type.Integer({ example: 28944 }),
+    maintenance: Type.Boolean({ description: 'true while keyed routes answer 503 for maintenance', example: false }),
   },
   { additionalProperties: false },
 );
@@ -20,7 +21,7 @@ export function registerHealth(app: FastifyInstance, services: AppServices): voi
     schema: { summary: 'Readiness: 200 once the dataset is loaded; no key needed', tags: ['Operations'], response: { 200: HealthSchema } },
     handler: async (_request, reply) => {
       const d = services.directories.current;
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify({ status: 'ok', version: d.version, banks: d.banks.length, branches: d.branchCount }));
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify({ status: 'ok', version: d.version, banks: d.banks.length, branches: d.branchCount, maintenance: services.access.maintenance }));
     },
   });
 }

@@ -9,7 +9,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import { ApiError } from '../api-error.js';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-type Guard = (request: FastifyRequest) => Promise<void>;
+/** A preHandler: throws ApiError to refuse; may set response headers (see access-guard.ts). */
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 

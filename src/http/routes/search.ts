@@ -11,7 +11,7 @@ import { project } from '../../search/fields.js';
 import { QueryError } from '../../search/query-error.js';
 import { ApiError } from '../api-error.js';
 import type { AppServices } from '../services.js';
-import { requireApiKey } from '../search/authenticate.js';
+import { accessGuard } from '../access-guard.js';
 import { readSearchParams, type SearchParam } from '../search/params.js';
 import { PRESENTERS } from '../search/presenters.js';
 import { negotiate, respond } from '../search/respond.js';
@@ -54,7 +54,7 @@ export function registerSearchApi(app: FastifyInstance, services: AppServices, v
     return bank;
   };
 
-  const guard = async (request: FastifyRequest) => requireApiKey(services.auth, request);
+  const guard = accessGuard(services.access, { bucket: 'search' });
   const route = (
     path: string,
     doc: { summary: string; ok: TSchema; params?: Record<string, string> },

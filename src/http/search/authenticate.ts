@@ -1,11 +1,9 @@
 /**
- * API key check for the Search API (SPEC.md §5): query `apikey`/`apiKey`, header `apikey` or
+ * Where the Search API finds the presented key (SPEC.md §5): query `apikey`/`apiKey`, header `apikey` or
  * `x-api-key`, or `Authorization: Bearer`, which some clients send.
  */
 import type { FastifyRequest } from 'fastify';
 import type { ApiKeyRecord } from '../../access/key-store.js';
-import type { Authenticator } from '../../access/authenticator.js';
-import { ApiError } from '../api-error.js';
 import { parsedQuery } from './params.js';
 
 declare module 'fastify' {
@@ -26,16 +24,4 @@ export function presentedKey(request: FastifyRequest): string | undefined {
   if (authorization !== undefined && /^bearer /i.test(authorization)) return authorization.slice(7).trim();
   const params = parsedQuery(request).params;
   return params.get('apikey')?.[0] ?? params.get('apiKey')?.[0];
-}
-
-const MESSAGES = {
-  missing: 'an API key is required: send it in the x-api-key header or the apikey query parameter',
-  invalid: 'the API key is not valid',
-  revoked: 'the API key has been revoked',
-} as const;
-
-export async function requireApiKey(auth: Authenticator, request: FastifyRequest): Promise<void> {
-  const result = await auth.authenticate(presentedKey(request));
-  if (!result.ok) throw new ApiError(401, MESSAGES[result.reason]);
-  request.apiKey = result.key;
 }

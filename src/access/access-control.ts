@@ -1,0 +1,96 @@
+/**
+ * The access decision for a keyed request, in this order: maintenance → API key (counting
+ * failures for abuse protection) → the key's referrer and IP restrictions → the plan's rate
+ * limits. Expected refusals are values here; the HTTP edge (src/http/access-guard.ts) turns
+ * them into statuses, headers and error bodies.
+ */
+import type { AbuseGuard, Client } from './abuse.js';
+import type { Authenticator } from './authenticator.js';
+import type { Counters } from './counters.js';
+import type { ApiKeyRecord } from './key-store.js';
+import type { MaintenanceSwitch } from './maintenance.js';
+import type { PlanCache } from './plan-cache.js';
+import type { Limits, RateLimiter, RateLimitResult } from './rate-limiter.js';
+import { checkRestrictions, type RestrictionFailure } from './restrictions.js';
+
+/** Which limits a route counts against: its bucket, and fixed limits instead of the plan's. */
+export interface LimitPolicy {
+  /** Requests are counted per key and bucket: `search`, later `history`, `resolve`, … */
+  readonly bucket: string;
+  /** Limits for every key regardless of plan (e.g. History: 2/s, 5,000/day). */
+  readonly limits?: Limits;
+}
+
+export interface AccessRequest extends Client {
+  readonly presentedKey: string | undefined;
+}
+
+export type Denial =
+  | { readonly kind: 'maintenance' }
+  | { readonly kind: 'unauthenticated'; readonly reason: 'missing' | 'invalid' | 'revoked' }
+  | { readonly kind: 'blocked'; readonly retryAfterSeconds: number }
+  | { readonly kind: 'restricted'; readonly reason: RestrictionFailure }
+  | { readonly kind: 'unknown_plan'; readonly plan: string }
+  | { readonly kind: 'rate_limited'; readonly rate: RateLimitResult };
+
+export type AccessDecision =
+  | { readonly ok: true; readonly key: ApiKeyRecord; readonly rate: RateLimitResult }
+  | { readonly ok: false; readonly denial: Denial };
+
+export type AccessLog = (level: 'info' | 'warn' | 'error', message: string, detail?: Record<string, unknown>) => void;
+
+export interface AccessParts {
+  readonly auth: Authenticator;
+  readonly plans: PlanCache;
+  readonly counters: Counters;
+  readonly limiter: RateLimiter;
+  readonly abuse: AbuseGuard;
+  readonly maintenance: MaintenanceSwitch;
+  /** Closed with the access control (the journal, the counters and the maintenance poll). */
+  readonly owned?: readonly { close(): unknown }[];
+}
+
+export class AccessControl {
+  /** Where operational events go (Redis lost and back, failed flushes); set by the composition root. */
+  log: AccessLog = () => {};
+
+  constructor(readonly parts: AccessParts) {}
+
+  get maintenance(): boolean {
+    return this.parts.maintenance.on;
+  }
+
+  async check(request: AccessRequest, policy: LimitPolicy): Promise<AccessDecision> {
+    const { auth, plans, limiter, abuse } = this.parts;
+    if (this.parts.maintenance.on) return deny({ kind: 'maintenance' });
+
+    const result = await auth.authenticate(request.presentedKey);
+    if (!result.ok) {
+      const block = await abuse.keylessRequest(request);
+      if (block.blocked) return deny({ kind: 'blocked', retryAfterSeconds: block.retryAfterSeconds ?? abuse.options.blockSeconds });
+      return deny({ kind: 'unauthenticated', reason: result.reason });
+    }
+    const key = result.key;
+
+    const restricted = checkRestrictions(key, request);
+    if (restricted) return deny({ kind: 'restricted', reason: restricted });
+
+    let limits = policy.limits;
+    if (!limits) {
+      const plan = await plans.get(key.plan);
+      if (!plan) return deny({ kind: 'unknown_plan', plan: key.plan });
+      limits = plan;
+    }
+    const rate = await limiter.consume(policy.bucket, key.id, limits);
+    if (!rate.allowed) return deny({ kind: 'rate_limited', rate });
+    return { ok: true, key, rate };
+  }
+
+  async close(): Promise<void> {
+    for (const part of this.parts.owned ?? []) await part.close();
+  }
+}
+
+function deny(denial: Denial): AccessDecision {
+  return { ok: false, denial };
+}

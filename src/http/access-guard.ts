@@ -1,0 +1,83 @@
+/**
+ * The preHandler of every keyed route: runs the access decision (src/access/access-control.ts)
+ * and maps it to the HTTP interface. Successful requests and 429s carry the rate-limit headers
+ * of SPEC.md §8; refusals carry the Search error resource (429: no body).
+ *
+ *   routes/search.ts:   guard: accessGuard(services.access, { bucket: 'search' })
+ *   a History route:    guard: accessGuard(services.access, { bucket: 'history', limits: { perSecond: 2, perDay: 5000 } })
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AccessControl, Denial, LimitPolicy } from '../access/access-control.js';
+import { MAINTENANCE_RETRY_AFTER_SECONDS } from '../access/maintenance.js';
+import type { RateLimitResult } from '../access/rate-limiter.js';
+import { ApiError } from './api-error.js';
+import { presentedKey } from './search/authenticate.js';
+
+export const RATE_LIMIT_HEADERS = ['x-ratelimit-limit-second', 'x-ratelimit-limit-day', 'x-ratelimit-remaining-day', 'ratelimit-reset'] as const;
+
+export function rateLimitHeaders(rate: RateLimitResult): Record<(typeof RATE_LIMIT_HEADERS)[number], string> {
+  return {
+    'x-ratelimit-limit-second': String(rate.limitSecond),
+    'x-ratelimit-limit-day': String(rate.limitDay),
+    'x-ratelimit-remaining-day': String(rate.remainingDay),
+    'ratelimit-reset': String(rate.resetSeconds),
+  };
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The page a browser request came from: Referer, else Origin (sent even under no-referrer policies). */
+export function requestReferrer(request: FastifyRequest): string | undefined {
+  const referer = header(request, 'referer');
+  if (referer) return referer;
+  const origin = header(request, 'origin');
+  return origin && origin !== 'null' ? origin + '/' : undefined;
+}
+
+export const MESSAGES = {
+  maintenance: 'the service is temporarily offline for maintenance; try again later',
+  missing: 'an API key is required: send it in the x-api-key header or the apikey query parameter',
+  invalid: 'the API key is not valid',
+  revoked: 'the API key has been revoked',
+  blocked: 'too many requests without a valid API key from this address or referrer; access is restricted for a while',
+  ip_not_allowed: 'the API key is not allowed from this IP address',
+  referrer_not_allowed: 'the API key is not allowed from this referrer',
+  referrer_missing: 'the API key only accepts requests from its allowed referrers, and this request has no Referer',
+  rate_limited: 'rate limit exceeded',
+} as const;
+
+export function denialError(denial: Denial): ApiError {
+  switch (denial.kind) {
+    case 'maintenance':
+      return new ApiError(503, MESSAGES.maintenance, [], { 'retry-after': String(MAINTENANCE_RETRY_AFTER_SECONDS) });
+    case 'unauthenticated':
+      return new ApiError(401, MESSAGES[denial.reason]);
+    case 'blocked':
+      return new ApiError(403, MESSAGES.blocked, [], { 'retry-after': String(denial.retryAfterSeconds) });
+    case 'restricted':
+      return new ApiError(403, MESSAGES[denial.reason]);
+    case 'unknown_plan':
+      return new ApiError(403, `the plan "${denial.plan}" of this API key does not exist`);
+    case 'rate_limited':
+      return new ApiError(429, MESSAGES.rate_limited, [], rateLimitHeaders(denial.rate));
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rateLimit?: RateLimitResult;
+  }
+}
+
+export function accessGuard(access: AccessControl, policy: LimitPolicy): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  return async (request, reply) => {
+    const decision = await access.check({ presentedKey: presentedKey(request), ip: request.ip, referrer: requestReferrer(request) }, policy);
+    if (!decision.ok) throw denialError(decision.denial);
+    request.apiKey = decision.key;
+    request.rateLimit = decision.rate;
+    reply.headers(rateLimitHeaders(decision.rate));
+  };
+}

@@ -1,0 +1,318 @@
+/**
+ * The shared security suite: the same cases against every keyed route of every API, taken from
+ * the app's route table (so routes added later are covered without editing this file). Keyed
+ * means every documented GET route except the ones listed in KEYLESS.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { writeMaintenance } from '../src/access/maintenance.js';
+import { PlanStore } from '../src/access/plans.js';
+import type { RouteEntry } from '../src/http/route-table.js';
+import { startTestApp, type TestApp } from './support/app.js';
+
+/** Routes anyone may call without a key. */
+const KEYLESS = ['/healthz'];
+
+const NOW = Date.parse('2026-03-01T14:59:30Z'); // 23:59:30 JST: 30 s to the end of the day
+let clock = NOW;
+const now = () => clock;
+
+const error = (httpStatusCode: number, code: string, message: string) => ({ httpStatusCode, code, message, validationErrors: [] });
+const unauthorized = (message: string) => error(401, 'INVALID_API_KEY', message);
+const forbidden = (message: string) => error(403, 'FORBIDDEN', message);
+const MISSING = 'an API key is required: send it in the x-api-key header or the apikey query parameter';
+
+const RATE_HEADERS = ['x-ratelimit-limit-second', 'x-ratelimit-limit-day', 'x-ratelimit-remaining-day', 'ratelimit-reset'];
+function rateHeaders(headers: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(RATE_HEADERS.map((h) => [h, headers[h]]));
+}
+const limits = (second: number, day: number, remaining: number, reset: number) => ({
+  'x-ratelimit-limit-second': String(second),
+  'x-ratelimit-limit-day': String(day),
+  'x-ratelimit-remaining-day': String(remaining),
+  'ratelimit-reset': String(reset),
+});
+
+export function keyedRoutes(table: readonly RouteEntry[]): string[] {
+  return table.filter((r) => r.method === 'GET' && !r.hidden && !KEYLESS.includes(r.url)).map((r) => r.url);
+}
+
+/** A URL for a route pattern: real codes for the Search parameters, `x` for anything else. */
+function concrete(url: string): string {
+  return url.replace('/branches/:code', '/branches/001').replace(/:(bankCode|code)\b/g, '0001').replace(/:[A-Za-z_]+/g, 'x');
+}
+
+// Started before any test is declared: the suite is generated from this app's route table.
+const t: TestApp = await startTestApp({ now });
+const routes = keyedRoutes(t.app.routeTable);
+const plans = () => new PlanStore(t.store.db);
+
+async function get(url: string, headers: Record<string, string> = {}, remoteAddress?: string) {
+  const res = await t.app.inject({ url, headers, ...(remoteAddress ? { remoteAddress } : {}) });
+  const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
+  return { status: res.statusCode, body: json ? JSON.parse(res.body) : res.body, headers: res.headers };
+}
+
+async function keyFor(plan: string, restrictions: { referrers?: string[]; ips?: string[] } = {}) {
+  return (await t.keys.create({ plan, ...restrictions })).key;
+}
+
+before(async () => {
+  await plans().set({ name: 'suite', perSecond: 1000, perDay: 1000, exportAllowed: false });
+  await plans().set({ name: 'tiny', perSecond: 1000, perDay: 2, exportAllowed: false });
+  await plans().set({ name: 'burst', perSecond: 1, perDay: 100, exportAllowed: false });
+});
+after(async () => t.close());
+
+describe('the keyed routes', () => {
+  it('are read from the route table and include every Search route of v1, v2 and v3', () => {
+    const search = ['/banks', '/banks/:code', '/banks/:bankCode/branches', '/banks/:bankCode/branches/:code', '/version'];
+    for (const v of ['v1', 'v2', 'v3']) for (const p of search) assert.ok(routes.includes(`/${v}${p}`), `/${v}${p}`);
+    assert.ok(routes.includes('/v2/businessTypes') && routes.includes('/v3/businessTypes'));
+    assert.equal(routes.includes('/healthz'), false);
+    assert.equal(routes.some((r) => r.startsWith('/openapi') || r.startsWith('/docs')), false);
+  });
+});
+
+for (const route of routes) {
+  const url = concrete(route);
+  describe(`security of ${route}`, () => {
+    it('refuses a missing, malformed, unknown or revoked key with 401 and no rate-limit headers', async () => {
+      const none = await get(url);
+      assert.deepEqual([none.status, none.body], [401, unauthorized(MISSING)]);
+      assert.equal(none.headers['x-ratelimit-limit-day'], undefined);
+      assert.deepEqual((await get(url, { 'x-api-key': 'not-a-key' })).body, unauthorized('the API key is not valid'));
+      assert.deepEqual((await get(url, { 'x-api-key': 'gk_' + 'A'.repeat(32) })).body, unauthorized('the API key is not valid'));
+      const { key, record } = await t.keys.create({ plan: 'suite' });
+      await t.keys.revoke(record.id);
+      const revoked = await get(url, { 'x-api-key': key });
+      assert.deepEqual([revoked.status, revoked.body], [401, unauthorized('the API key has been revoked')]);
+      const inQuery = await get(`${url}${url.includes('?') ? '&' : '?'}apikey=${key}`);
+      assert.deepEqual([inQuery.status, inQuery.body], [401, unauthorized('the API key has been revoked')]);
+    });
+
+    it('serves a valid key with exact rate-limit headers', async () => {
+      const key = await keyFor('suite');
+      const first = await get(url, { 'x-api-key': key });
+      assert.equal(first.status, 200);
+      assert.deepEqual(rateHeaders(first.headers), limits(1000, 1000, 999, 30));
+      const second = await get(`${url}?apikey=${key}`);
+      assert.deepEqual(rateHeaders(second.headers), limits(1000, 1000, 998, 30));
+    });
+
+    it('enforces referrer restrictions', async () => {
+      const key = await keyFor('suite', { referrers: ['https://*.example.jp/*', 'https://partner.example/app/*'] });
+      assert.equal((await get(url, { 'x-api-key': key, referer: 'https://www.example.jp/shop?q=1' })).status, 200);
+      assert.equal((await get(url, { 'x-api-key': key, referer: 'https://partner.example/app/page' })).status, 200);
+      assert.equal((await get(url, { 'x-api-key': key, origin: 'https://www.example.jp' })).status, 200, 'Origin stands in for a missing Referer');
+      const other = await get(url, { 'x-api-key': key, referer: 'https://evil.example/www.example.jp/' });
+      assert.deepEqual([other.status, other.body], [403, forbidden('the API key is not allowed from this referrer')]);
+      const wrongPath = await get(url, { 'x-api-key': key, referer: 'https://partner.example/other' });
+      assert.deepEqual([wrongPath.status, wrongPath.body], [403, forbidden('the API key is not allowed from this referrer')]);
+      const missing = await get(url, { 'x-api-key': key });
+      assert.deepEqual([missing.status, missing.body], [403, forbidden('the API key only accepts requests from its allowed referrers, and this request has no Referer')]);
+      assert.equal(missing.headers['x-ratelimit-remaining-day'], undefined, 'refused requests are not counted');
+    });
+
+    it('enforces IP restrictions for IPv4, IPv6 and IPv4-mapped clients', async () => {
+      const key = await keyFor('suite', { ips: ['203.0.113.0/24', '2001:db8::/32'] });
+      const headers = { 'x-api-key': key };
+      assert.equal((await get(url, headers, '203.0.113.9')).status, 200);
+      assert.equal((await get(url, headers, '::ffff:203.0.113.10')).status, 200);
+      assert.equal((await get(url, headers, '2001:db8::1')).status, 200);
+      for (const address of ['198.51.100.1', '127.0.0.1', '2001:db9::1', '::1']) {
+        const res = await get(url, headers, address);
+        assert.deepEqual([res.status, res.body], [403, forbidden('the API key is not allowed from this IP address')], address);
+      }
+    });
+
+    it('answers 429 without a body after the day limit, with the headers, and serves again the next JST day', async () => {
+      const key = await keyFor('tiny');
+      assert.deepEqual(rateHeaders((await get(url, { 'x-api-key': key })).headers), limits(1000, 2, 1, 30));
+      assert.deepEqual(rateHeaders((await get(url, { 'x-api-key': key })).headers), limits(1000, 2, 0, 30));
+      for (let i = 0; i < 2; i++) {
+        const res = await t.app.inject({ url, headers: { 'x-api-key': key } });
+        assert.equal(res.statusCode, 429);
+        assert.equal(res.body, '');
+        assert.equal(res.headers['content-type'], undefined);
+        assert.deepEqual(rateHeaders(res.headers), limits(1000, 2, 0, 30));
+      }
+      clock = NOW + 30_000; // 00:00:00 JST
+      try {
+        const next = await get(url, { 'x-api-key': key });
+        assert.equal(next.status, 200);
+        assert.deepEqual(rateHeaders(next.headers), limits(1000, 2, 1, 86_400));
+      } finally {
+        clock = NOW;
+      }
+    });
+
+    it('answers 429 after the per-second limit with a reset of 1 second', async () => {
+      const key = await keyFor('burst');
+      assert.deepEqual(rateHeaders((await get(url, { 'x-api-key': key })).headers), limits(1, 100, 99, 30));
+      const res = await t.app.inject({ url, headers: { 'x-api-key': key } });
+      assert.equal(res.statusCode, 429);
+      assert.equal(res.body, '');
+      assert.deepEqual(rateHeaders(res.headers), limits(1, 100, 99, 1));
+    });
+  });
+}
+
+describe('rate-limit headers beyond the happy path', () => {
+  it('are sent with errors that happen after the key check', async () => {
+    const key = await keyFor('suite');
+    const notFound = await get('/v3/banks/9999', { 'x-api-key': key });
+    assert.equal(notFound.status, 404);
+    assert.deepEqual(rateHeaders(notFound.headers), limits(1000, 1000, 999, 30));
+    const invalid = await get('/v3/banks?limit=0', { 'x-api-key': key });
+    assert.equal(invalid.status, 400);
+    assert.deepEqual(rateHeaders(invalid.headers), limits(1000, 1000, 998, 30));
+  });
+
+  it('are readable by browser scripts (CORS)', async () => {
+    const res = await t.app.inject({ method: 'OPTIONS', url: '/v3/banks', headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET' } });
+    const key = await keyFor('suite');
+    const simple = await t.app.inject({ url: '/v3/banks/0001', headers: { origin: 'https://shop.example', 'x-api-key': key } });
+    assert.equal(res.statusCode, 204);
+    assert.equal(simple.headers['access-control-expose-headers'], 'x-ratelimit-limit-second, x-ratelimit-limit-day, x-ratelimit-remaining-day, ratelimit-reset, x-request-id');
+  });
+
+  it('follow plan changes within the plan cache time', async () => {
+    await plans().set({ name: 'changing', perSecond: 5, perDay: 10, exportAllowed: false });
+    const key = await keyFor('changing');
+    assert.deepEqual(rateHeaders((await get('/v3/version', { 'x-api-key': key })).headers), limits(5, 10, 9, 30));
+    await plans().set({ name: 'changing', perSecond: 7, perDay: 20, exportAllowed: false });
+    await new Promise((r) => setTimeout(r, 2_050));
+    assert.deepEqual(rateHeaders((await get('/v3/version', { 'x-api-key': key })).headers), limits(7, 20, 18, 30));
+  });
+});
+
+describe('behind --trust-proxy', () => {
+  it('takes the client address from X-Forwarded-For for IP restrictions', async () => {
+    const proxied = await startTestApp({ trustProxy: true });
+    try {
+      const { key } = await proxied.keys.create({ plan: 'standard', ips: ['203.0.113.0/24'] });
+      const via = (xff: string) => proxied.app.inject({ url: '/v3/version', headers: { 'x-api-key': key, 'x-forwarded-proto': 'https', 'x-forwarded-for': xff } });
+      assert.equal((await via('203.0.113.7')).statusCode, 200);
+      const refused = await via('198.51.100.7');
+      assert.equal(refused.statusCode, 403);
+      assert.deepEqual(JSON.parse(refused.body), forbidden('the API key is not allowed from this IP address'));
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('keyless abuse protection', () => {
+  let abuse: TestApp;
+  before(async () => {
+    abuse = await startTestApp({ abuse: { threshold: 2, windowSeconds: 60, blockSeconds: 120 } });
+  });
+  after(async () => abuse.close());
+
+  const BLOCKED = forbidden('too many requests without a valid API key from this address or referrer; access is restricted for a while');
+
+  it('blocks an address on every keyed route after repeated requests without a valid key, but not its key holders', async () => {
+    let n = 0;
+    for (const route of routes) {
+      const url = concrete(route);
+      const ip = `198.51.100.${++n}`;
+      const req = (headers: Record<string, string> = {}) => abuse.app.inject({ url, headers, remoteAddress: ip });
+      assert.equal((await req()).statusCode, 401, route);
+      assert.equal((await req({ 'x-api-key': 'gk_' + 'B'.repeat(32) })).statusCode, 401, route);
+      const blocked = await req();
+      assert.equal(blocked.statusCode, 403, route);
+      assert.deepEqual(JSON.parse(blocked.body), BLOCKED);
+      assert.equal(blocked.headers['retry-after'], '120');
+      assert.equal((await req({ 'x-api-key': 'gk_' + 'B'.repeat(32) })).statusCode, 403, 'bad keys stay blocked');
+      assert.equal((await req({ 'x-api-key': abuse.key })).statusCode, 200, 'a valid key is served from a blocked address');
+      assert.equal((await abuse.app.inject({ url, remoteAddress: `192.0.2.${n}` })).statusCode, 401, 'other addresses are not blocked');
+    }
+  });
+
+  it('blocks a referrer across addresses', async () => {
+    const req = (ip: string, referer: string) => abuse.app.inject({ url: '/v3/banks', headers: { referer }, remoteAddress: ip });
+    assert.equal((await req('203.0.113.1', 'https://scraper.example/a')).statusCode, 401);
+    assert.equal((await req('203.0.113.2', 'https://scraper.example/b')).statusCode, 401);
+    assert.equal((await req('203.0.113.3', 'https://scraper.example/c')).statusCode, 403);
+    assert.equal((await req('203.0.113.4', 'https://scraper.example/')).statusCode, 403);
+    assert.equal((await req('203.0.113.5', 'https://fine.example/')).statusCode, 401);
+  });
+});
+
+describe('maintenance mode', () => {
+  it('answers 503 with the error body and Retry-After on every keyed route; /healthz stays up', async () => {
+    const m = await startTestApp({ maintenance: true });
+    try {
+      for (const route of routes) {
+        for (const headers of [{}, { 'x-api-key': m.key }]) {
+          const res = await m.app.inject({ url: concrete(route), headers });
+          assert.equal(res.statusCode, 503, route);
+          assert.deepEqual(JSON.parse(res.body), error(503, 'SERVICE_UNAVAILABLE', 'the service is temporarily offline for maintenance; try again later'));
+          assert.equal(res.headers['retry-after'], '300');
+        }
+      }
+      const health = await m.app.inject({ url: '/healthz' });
+      assert.equal(health.statusCode, 200);
+      assert.equal(JSON.parse(health.body).maintenance, true);
+      assert.equal((await m.app.inject({ url: '/openapi.json' })).statusCode, 200);
+    } finally {
+      await m.close();
+    }
+  });
+
+  it('follows the store setting that `ginko maintenance on|off` writes', async () => {
+    const m = await startTestApp({ maintenancePollMs: 50 });
+    try {
+      const status = async () => (await m.app.inject({ url: '/v3/version', headers: { 'x-api-key': m.key } })).statusCode;
+      assert.equal(await status(), 200);
+      await writeMaintenance(m.store.db, true);
+      await new Promise((r) => setTimeout(r, 200));
+      assert.equal(await status(), 503);
+      assert.equal(JSON.parse((await m.app.inject({ url: '/healthz' })).body).maintenance, true);
+      await writeMaintenance(m.store.db, false);
+      await new Promise((r) => setTimeout(r, 200));
+      assert.equal(await status(), 200);
+    } finally {
+      await m.close();
+    }
+  });
+});
+
+describe('keys never reach the logs', () => {
+  it('logs one line per response without any key, wherever the key was sent', async () => {
+    const lines: string[] = [];
+    const logged = await startTestApp({ logger: { level: 'trace', stream: { write: (line: string) => void lines.push(line) } } });
+    try {
+      const valid = logged.key;
+      const { key: revoked, record } = await logged.keys.create({ plan: 'free' });
+      await logged.keys.revoke(record.id);
+      const unknown = 'gk_' + 'Zz09'.repeat(8);
+      const requests: { url: string; headers?: Record<string, string> }[] = [];
+      for (const key of [valid, revoked, unknown]) {
+        requests.push(
+          { url: `/v3/banks/0001?apikey=${key}` },
+          { url: `/v3/banks?limit=1&apiKey=${key}` },
+          { url: `/v3/banks/0001?APIKEY=${key}&apikey=${key}` },
+          { url: `/v3/banks/0001?api%4Bey=${key}` },
+          { url: `/v3/banks?filter=${key}&apikey=${key}` },
+          { url: `/v3/banks/${key}`, headers: { 'x-api-key': key } },
+          { url: '/v3/banks/0001', headers: { 'x-api-key': key } },
+          { url: '/v3/banks/0001', headers: { apikey: key } },
+          { url: '/v3/banks/0001', headers: { authorization: `Bearer ${key}` } },
+          { url: '/v3/nothing-here', headers: { 'x-api-key': key } },
+        );
+      }
+      for (const r of requests) await logged.app.inject({ url: r.url, headers: r.headers ?? {} });
+      const output = lines.join('');
+      assert.equal(lines.filter((l) => JSON.parse(l).msg === 'response').length, requests.length, 'one line per response was captured');
+      for (const key of [valid, revoked, unknown]) {
+        assert.equal(output.includes(key), false);
+        assert.equal(output.includes(key.slice(3)), false);
+      }
+      assert.ok(output.includes('"url":"/v3/banks/0001?apikey=[redacted]"'));
+    } finally {
+      await logged.close();
+    }
+  });
+});

@@ -1,0 +1,257 @@
+/** The pure parts of access control, and the rate limiter, abuse guard and usage journal on memory counters. */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { AbuseGuard, referrerSubject } from '../src/access/abuse.js';
+import { ipMatcher, parseIpRule, unmapIpv4 } from '../src/access/cidr.js';
+import { MemoryCounters } from '../src/access/counters.js';
+import { jstDay, nextJstMidnight, secondsUntilJstMidnight } from '../src/access/jst.js';
+import { KeyStore } from '../src/access/key-store.js';
+import { PlanCache } from '../src/access/plan-cache.js';
+import type { Plan } from '../src/access/plans.js';
+import { PlanStore } from '../src/access/plans.js';
+import { RateLimiter } from '../src/access/rate-limiter.js';
+import { referrerMatcher, referrerPatternProblem } from '../src/access/referrer.js';
+import { UsageJournal, UsageStore } from '../src/access/usage-store.js';
+import { redactUrl } from '../src/http/redact.js';
+import { openStore, type SqlStore } from '../src/store/open.js';
+
+const at = (iso: string) => Date.parse(iso);
+
+describe('JST day', () => {
+  it('changes at 15:00 UTC, which is midnight in Tokyo', () => {
+    assert.equal(jstDay(at('2026-03-01T14:59:59.999Z')), '2026-03-01');
+    assert.equal(jstDay(at('2026-03-01T15:00:00.000Z')), '2026-03-02');
+    assert.equal(jstDay(at('2026-03-01T00:00:00.000Z')), '2026-03-01');
+    assert.equal(jstDay(at('2026-12-31T15:00:00.000Z')), '2027-01-01');
+  });
+
+  it('counts the seconds to the next JST midnight, rounded up', () => {
+    assert.equal(nextJstMidnight(at('2026-03-01T10:00:00Z')), at('2026-03-01T15:00:00Z'));
+    assert.equal(nextJstMidnight(at('2026-03-01T15:00:00Z')), at('2026-03-02T15:00:00Z'));
+    assert.equal(secondsUntilJstMidnight(at('2026-03-01T14:59:30Z')), 30);
+    assert.equal(secondsUntilJstMidnight(at('2026-03-01T14:59:59.001Z')), 1);
+    assert.equal(secondsUntilJstMidnight(at('2026-03-01T15:00:00Z')), 86_400);
+    assert.equal(secondsUntilJstMidnight(at('2026-02-28T15:00:00.500Z')), 86_400);
+  });
+});
+
+describe('referrer patterns', () => {
+  const cases: [patterns: string[], referrer: string | undefined, allowed: boolean][] = [
+    [['https://*.example.jp/*'], 'https://www.example.jp/shop/cart?x=1', true],
+    [['https://*.example.jp/*'], 'https://a.b.example.jp/', true],
+    [['https://*.example.jp/*'], 'https://example.jp/', false],
+    [['https://*.example.jp/*'], 'http://www.example.jp/', false],
+    [['https://*.example.jp/*'], 'https://evil.example/x.example.jp/', false],
+    [['https://*.example.jp/*'], 'https://www.example.jp.evil.example/', false],
+    [['https://*.example.jp/*'], 'https://user@www.example.jp/', false],
+    [['https://*.example.jp/*'], undefined, false],
+    [['example.jp'], 'https://example.jp/any/path', true],
+    [['example.jp'], 'http://example.jp', true],
+    [['example.jp'], 'https://example.jp.evil.example/', false],
+    [['example.jp'], 'ftp://example.jp/', false],
+    [['https://example.jp/app/*'], 'https://example.jp/app/page', true],
+    [['https://example.jp/app/*'], 'https://example.jp/other', false],
+    [['https://EXAMPLE.jp/*'], 'https://example.JP/x', true],
+    [['http://localhost:*'], 'http://localhost:3000/dev', true],
+    [['http://localhost:*'], 'http://localhost.evil.example/', false],
+    [['http://[::1]:*/*'], 'http://[::1]:8080/', true],
+    [['https://a.example/*', 'https://b.example/*'], 'https://b.example/', true],
+    [['*'], 'https://anything.example/', true],
+    [['*'], undefined, false],
+    [[], undefined, true],
+  ];
+  for (const [patterns, referrer, allowed] of cases) {
+    it(`${JSON.stringify(patterns)} ${allowed ? 'allows' : 'refuses'} ${referrer ?? '(no referrer)'}`, () => {
+      assert.equal(referrerMatcher(patterns)(referrer), allowed);
+    });
+  }
+
+  it('refuses malformed patterns with the reason', () => {
+    assert.equal(referrerPatternProblem(''), 'it is empty');
+    assert.equal(referrerPatternProblem('https:// example.jp'), 'expected scheme://host/path with * wildcards, e.g. https://*.example.jp/*');
+    assert.equal(referrerPatternProblem('https://'), 'expected scheme://host/path with * wildcards, e.g. https://*.example.jp/*');
+    assert.equal(referrerPatternProblem('x'.repeat(501)), 'it is longer than 500 characters');
+    assert.equal(referrerPatternProblem('https://*.example.jp/*'), undefined);
+    assert.throws(() => referrerMatcher(['']), { message: 'invalid referrer pattern "": it is empty' });
+  });
+});
+
+describe('IP rules', () => {
+  it('parses addresses and CIDR blocks of both families', () => {
+    assert.deepEqual(parseIpRule('203.0.113.0/24'), { family: 'ipv4', address: '203.0.113.0', prefix: 24 });
+    assert.deepEqual(parseIpRule('198.51.100.7'), { family: 'ipv4', address: '198.51.100.7', prefix: 32 });
+    assert.deepEqual(parseIpRule('2001:db8::/32'), { family: 'ipv6', address: '2001:db8::', prefix: 32 });
+    assert.deepEqual(parseIpRule('::1'), { family: 'ipv6', address: '::1', prefix: 128 });
+    assert.deepEqual(parseIpRule('::ffff:10.0.0.1'), { family: 'ipv4', address: '10.0.0.1', prefix: 32 });
+    assert.throws(() => parseIpRule('10.0.0.0/33'), { message: 'invalid IP restriction "10.0.0.0/33": the prefix length must be 0 to 32' });
+    assert.throws(() => parseIpRule('2001:db8::/129'), { message: 'invalid IP restriction "2001:db8::/129": the prefix length must be 0 to 128' });
+    assert.throws(() => parseIpRule('10.0.0.0/'), { message: 'invalid IP restriction "10.0.0.0/": the prefix length must be 0 to 32' });
+    assert.throws(() => parseIpRule('example.jp'), { message: 'invalid IP restriction "example.jp": expected an IPv4 or IPv6 address or CIDR block such as 203.0.113.0/24' });
+  });
+
+  it('matches IPv4, IPv6 and IPv4-mapped IPv6 client addresses', () => {
+    const allowed = ipMatcher(['203.0.113.0/24', '198.51.100.7', '2001:db8::/32']);
+    assert.equal(allowed('203.0.113.1'), true);
+    assert.equal(allowed('203.0.113.255'), true);
+    assert.equal(allowed('203.0.114.0'), false);
+    assert.equal(allowed('198.51.100.7'), true);
+    assert.equal(allowed('198.51.100.8'), false);
+    assert.equal(allowed('::ffff:203.0.113.9'), true);
+    assert.equal(allowed('::FFFF:198.51.100.8'), false);
+    assert.equal(allowed('2001:db8:1234::1'), true);
+    assert.equal(allowed('2001:db9::1'), false);
+    assert.equal(allowed('fe80::1%eth0'), false);
+    assert.equal(allowed('not an address'), false);
+    assert.equal(ipMatcher([])('192.0.2.1'), true);
+    assert.equal(ipMatcher(['0.0.0.0/0'])('192.0.2.1'), true);
+    assert.equal(ipMatcher(['0.0.0.0/0'])('2001:db8::1'), false);
+    assert.equal(unmapIpv4('::ffff:192.0.2.1'), '192.0.2.1');
+  });
+});
+
+describe('log redaction', () => {
+  const KEY = 'gk_' + 'Ab9_-'.repeat(6) + 'xy';
+  it('removes key parameters in any case or encoding, and key-shaped text anywhere', () => {
+    assert.equal(redactUrl(`/v3/banks?apikey=${KEY}&limit=2`), '/v3/banks?apikey=[redacted]&limit=2');
+    assert.equal(redactUrl(`/v3/banks?limit=2&apiKey=${KEY}`), '/v3/banks?limit=2&apiKey=[redacted]');
+    assert.equal(redactUrl(`/v3/banks?APIKEY=whatever`), '/v3/banks?APIKEY=[redacted]');
+    assert.equal(redactUrl(`/v3/banks?api%4Bey=${KEY}`), '/v3/banks?api%4Bey=[redacted]');
+    assert.equal(redactUrl(`/v3/banks?apikey[]=${KEY}`), '/v3/banks?apikey[]=[redacted]');
+    assert.equal(redactUrl(`/v3/banks?filter=${KEY}`), '/v3/banks?filter=[redacted]');
+    assert.equal(redactUrl(`/v3/banks?filter=gk%5F${KEY.slice(3)}`), '/v3/banks?filter=[redacted]');
+    assert.equal(redactUrl(`/v3/banks/${KEY}`), '/v3/banks/[redacted]');
+    assert.equal(redactUrl('/v3/banks/0001?fields=code'), '/v3/banks/0001?fields=code');
+  });
+});
+
+describe('rate limiter', () => {
+  let clock = at('2026-03-01T14:59:58Z'); // 23:59:58 JST
+  const limiter = new RateLimiter(new MemoryCounters(), { now: () => clock });
+
+  it('serves perDay requests per JST day and refuses the rest until midnight', async () => {
+    const limits = { perSecond: 100, perDay: 2 };
+    assert.deepEqual(await limiter.consume('search', 'key_a', limits), { allowed: true, limitSecond: 100, limitDay: 2, remainingDay: 1, resetSeconds: 2 });
+    assert.deepEqual(await limiter.consume('search', 'key_a', limits), { allowed: true, limitSecond: 100, limitDay: 2, remainingDay: 0, resetSeconds: 2 });
+    assert.deepEqual(await limiter.consume('search', 'key_a', limits), { allowed: false, exceeded: 'day', limitSecond: 100, limitDay: 2, remainingDay: 0, resetSeconds: 2 });
+    assert.deepEqual(await limiter.consume('history', 'key_a', limits), { allowed: true, limitSecond: 100, limitDay: 2, remainingDay: 1, resetSeconds: 2 }, 'buckets count apart');
+    clock = at('2026-03-01T15:00:00Z'); // 00:00 JST, the next day
+    assert.deepEqual(await limiter.consume('search', 'key_a', limits), { allowed: true, limitSecond: 100, limitDay: 2, remainingDay: 1, resetSeconds: 86_400 });
+  });
+
+  it('serves perSecond requests in a one-second window; refused requests do not count toward the day', async () => {
+    const limits = { perSecond: 2, perDay: 10 };
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await limiter.consume('search', 'key_b', limits));
+    assert.deepEqual(results.map((r) => [r.allowed, r.exceeded, r.remainingDay]), [
+      [true, undefined, 9],
+      [true, undefined, 8],
+      [false, 'second', 8],
+      [false, 'second', 8],
+    ]);
+    assert.equal(results[2]!.resetSeconds, 1);
+    await new Promise((r) => setTimeout(r, 1_050));
+    const next = await limiter.consume('search', 'key_b', limits);
+    assert.equal(next.allowed, true);
+    assert.equal(next.remainingDay, 7);
+  });
+
+  it('restores persisted day counts', async () => {
+    await limiter.restore([{ bucket: 'search', keyId: 'key_c', day: limiter.today(), count: 5 }]);
+    const r = await limiter.consume('search', 'key_c', { perSecond: 100, perDay: 6 });
+    assert.equal(r.remainingDay, 0);
+    assert.equal((await limiter.consume('search', 'key_c', { perSecond: 100, perDay: 6 })).allowed, false);
+  });
+});
+
+describe('abuse guard', () => {
+  it('blocks an address after threshold requests without a key in the window, and only that address', async () => {
+    const guard = new AbuseGuard(new MemoryCounters(), { threshold: 3, windowSeconds: 60, blockSeconds: 30 });
+    const a = { ip: '198.51.100.1' };
+    for (let i = 0; i < 3; i++) assert.deepEqual(await guard.keylessRequest(a), { blocked: false });
+    assert.deepEqual(await guard.keylessRequest(a), { blocked: true, retryAfterSeconds: 30 });
+    assert.deepEqual(await guard.keylessRequest(a), { blocked: true, retryAfterSeconds: 30 });
+    assert.deepEqual(await guard.keylessRequest({ ip: '198.51.100.2' }), { blocked: false });
+  });
+
+  it('blocks a referrer origin whatever the path and the address', async () => {
+    const guard = new AbuseGuard(new MemoryCounters(), { threshold: 2, windowSeconds: 60, blockSeconds: 30 });
+    assert.equal((await guard.keylessRequest({ ip: '192.0.2.1', referrer: 'https://scraper.example/a' })).blocked, false);
+    assert.equal((await guard.keylessRequest({ ip: '192.0.2.2', referrer: 'https://scraper.example/b?x' })).blocked, false);
+    assert.equal((await guard.keylessRequest({ ip: '192.0.2.3', referrer: 'https://SCRAPER.example/c' })).blocked, true);
+    assert.equal((await guard.keylessRequest({ ip: '192.0.2.4', referrer: 'https://scraper.example/' })).blocked, true);
+    assert.equal((await guard.keylessRequest({ ip: '192.0.2.5', referrer: 'https://other.example/' })).blocked, false);
+    assert.equal((await guard.keylessRequest({ ip: '192.0.2.5' })).blocked, false);
+    assert.equal(referrerSubject('https://Scraper.example:8443/x?y'), 'https://scraper.example:8443');
+    assert.equal(referrerSubject('not a url'), 'not a url');
+  });
+
+  it('ends a block after blockSeconds', async () => {
+    const guard = new AbuseGuard(new MemoryCounters(), { threshold: 1, windowSeconds: 1, blockSeconds: 1 });
+    const c = { ip: '203.0.113.50' };
+    assert.equal((await guard.keylessRequest(c)).blocked, false);
+    assert.equal((await guard.keylessRequest(c)).blocked, true);
+    await new Promise((r) => setTimeout(r, 1_100));
+    assert.deepEqual(await guard.keylessRequest(c), { blocked: false });
+  });
+
+  it('is off with threshold 0', async () => {
+    const guard = new AbuseGuard(new MemoryCounters(), { threshold: 0, windowSeconds: 60, blockSeconds: 60 });
+    for (let i = 0; i < 50; i++) assert.equal((await guard.keylessRequest({ ip: '192.0.2.9' })).blocked, false);
+  });
+});
+
+describe('usage journal and plan cache on SQLite', () => {
+  let store: SqlStore;
+  let dataDir: string;
+  before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'ginko-access-'));
+    store = await openStore({ dataDir });
+  });
+  after(async () => {
+    await store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes the latest recorded counts on every flush interval and at close', async () => {
+    const usage = new UsageStore(store.db);
+    const journal = new UsageJournal(usage, undefined, 30);
+    journal.record('search', 'key_1', '2026-03-01', 1);
+    journal.record('search', 'key_1', '2026-03-01', 2);
+    journal.record('history', 'key_1', '2026-03-01', 7);
+    await new Promise((r) => setTimeout(r, 120));
+    const sorted = async () => (await usage.load('2026-03-01')).sort((a, b) => a.bucket.localeCompare(b.bucket));
+    assert.deepEqual(await sorted(), [
+      { bucket: 'history', keyId: 'key_1', day: '2026-03-01', count: 7 },
+      { bucket: 'search', keyId: 'key_1', day: '2026-03-01', count: 2 },
+    ]);
+    journal.record('search', 'key_1', '2026-03-01', 3);
+    await journal.close();
+    assert.deepEqual((await sorted()).map((r) => r.count), [7, 3]);
+    await usage.deleteBefore('2026-03-02');
+    assert.deepEqual(await usage.load('2026-03-01'), []);
+  });
+
+  it('rejects keys with malformed restrictions', async () => {
+    await new PlanStore(store.db).ensureDefaults();
+    const keys = new KeyStore(store.db);
+    await assert.rejects(keys.create({ plan: 'free', ips: ['10.0.0.0/40'] }), { message: 'invalid IP restriction "10.0.0.0/40": the prefix length must be 0 to 32' });
+    await assert.rejects(keys.create({ plan: 'free', referrers: ['https:// x'] }), { message: 'invalid referrer pattern "https:// x": expected scheme://host/path with * wildcards, e.g. https://*.example.jp/*' });
+  });
+
+  it('reads a plan from the store at most once per TTL', async () => {
+    let reads = 0;
+    let clock = 0;
+    const plan: Plan = { name: 'p', perSecond: 1, perDay: 2, exportAllowed: false };
+    const cache = new PlanCache({ get: async () => (reads++, plan) }, () => clock);
+    assert.deepEqual(await Promise.all([cache.get('p'), cache.get('p')]), [plan, plan]);
+    clock = 1_999;
+    await cache.get('p');
+    assert.equal(reads, 1);
+    clock = 2_000;
+    await cache.get('p');
+    assert.equal(reads, 2);
+  });
+});
