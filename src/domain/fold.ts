@@ -1,0 +1,72 @@
+/**
+ * The one normalization behind freeword search and Resolve (SPEC.md §4.7): two texts that a
+ * person would read the same fold to the same key. Used for the index and the query alike, so
+ * a rule added here applies to both sides at once.
+ *
+ * Rules, in the order they must run:
+ * 1. NFKC: half-width katakana and full-width ASCII to their canonical forms, marks composed.
+ * 2. ASCII to lower case; hiragana to katakana (script folding).
+ * 3. ヴァ…ヴォ/ヴ read as バ…ボ/ブ, ヂ as ジ, ヅ as ズ, ヰ ヱ ヲ as イ エ オ; these must run before
+ *    the voiced marks go, or ヂ and ジ would fold to different bases.
+ * 4. Voiced and semi-voiced marks removed (ガ → カ, パ → ハ), so their presence does not matter.
+ * 5. Small kana to large (ッ → ツ, ャ → ヤ, ヶ → ケ).
+ * 6. Long-vowel marks (ー, －, -, ｰ and look-alike dashes), spaces and ・ removed.
+ */
+
+const SMALL_TO_LARGE: Readonly<Record<string, string>> = Object.freeze({
+  ァ: 'ア', ィ: 'イ', ゥ: 'ウ', ェ: 'エ', ォ: 'オ', ッ: 'ツ', ャ: 'ヤ', ュ: 'ユ', ョ: 'ヨ',
+  ヮ: 'ワ', ヵ: 'カ', ヶ: 'ケ', ㇰ: 'ク', ㇱ: 'シ', ㇲ: 'ス', ㇳ: 'ト', ㇴ: 'ヌ', ㇵ: 'ハ',
+  ㇶ: 'ヒ', ㇷ: 'フ', ㇸ: 'ヘ', ㇹ: 'ホ', ㇺ: 'ム', ㇻ: 'ラ', ㇼ: 'リ', ㇽ: 'ル', ㇾ: 'レ', ㇿ: 'ロ',
+});
+
+const SAME_SOUND: readonly (readonly [RegExp, string])[] = [
+  [/ヴァ/g, 'バ'],
+  [/ヴィ/g, 'ビ'],
+  [/ヴェ/g, 'ベ'],
+  [/ヴォ/g, 'ボ'],
+  [/ヴ/g, 'ブ'],
+  [/ヂ/g, 'ジ'],
+  [/ヅ/g, 'ズ'],
+  [/ヰ/g, 'イ'],
+  [/ヱ/g, 'エ'],
+  [/ヲ/g, 'オ'],
+];
+
+/** Voiced/semi-voiced combining marks and their spacing forms. */
+const VOICING_MARKS = /[\u3099\u309a\u309b\u309c]/g;
+/** Long-vowel marks and the dashes people type for them; whitespace; the middle dot. */
+const IGNORED = /[\u30fc\u002d\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uff70\s\u30fb\u00b7]/gu;
+
+function hiraganaToKatakana(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    // ぁ..ゖ and ゝゞ shift by 0x60 to ァ..ヶ and ヽヾ.
+    out += (cp >= 0x3041 && cp <= 0x3096) || cp === 0x309d || cp === 0x309e ? String.fromCharCode(cp + 0x60) : ch;
+  }
+  return out;
+}
+
+function foldOnce(text: string): string {
+  let out = hiraganaToKatakana(text.normalize('NFKC').toLowerCase());
+  for (const [pattern, replacement] of SAME_SOUND) out = out.replace(pattern, replacement);
+  out = out.normalize('NFD').replace(VOICING_MARKS, '').normalize('NFC');
+  let large = '';
+  for (const ch of out) large += SMALL_TO_LARGE[ch] ?? ch;
+  return large.replace(IGNORED, '');
+}
+
+/**
+ * The search key of a text: equal keys mean "reads the same" for freeword search and Resolve.
+ * Removing a character can bring a base and a combining mark together, which the next pass
+ * composes; repeating to a fixed point makes the fold idempotent on any input.
+ */
+export function foldForSearch(text: string): string {
+  let out = foldOnce(text);
+  for (let pass = 0; pass < 3; pass++) {
+    const again = foldOnce(out);
+    if (again === out) break;
+    out = again;
+  }
+  return out;
+}
