@@ -174,7 +174,7 @@ describe('rate-limit headers beyond the happy path', () => {
     const key = await keyFor('suite');
     const simple = await t.app.inject({ url: '/v3/banks/0001', headers: { origin: 'https://shop.example', 'x-api-key': key } });
     assert.equal(res.statusCode, 204);
-    assert.equal(simple.headers['access-control-expose-headers'], 'x-ratelimit-limit-second, x-ratelimit-limit-day, x-ratelimit-remaining-day, ratelimit-reset, x-request-id');
+    assert.equal(simple.headers['access-control-expose-headers'], 'x-ratelimit-limit-second, x-ratelimit-limit-day, x-ratelimit-remaining-day, ratelimit-reset, retry-after, x-request-id');
   });
 
   it('follow plan changes within the plan cache time', async () => {

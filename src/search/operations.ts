@@ -7,8 +7,7 @@ import type { Directory } from '../dataset/directory.js';
 import type { Bank, Branch, BusinessType } from '../domain/types.js';
 import { type CursorCodec, queryFingerprint } from './cursor.js';
 import { parseFields, project } from './fields.js';
-import { compileFilter } from './filter-stub.js';
-import { FilterError } from './filter-stub.js';
+import { compileFilter, FILTER_LIMITS, FilterError } from './filter/index.js';
 import { DEFAULT_BUSINESS_TYPES_LIMIT, DEFAULT_LIMIT, parseLimit } from './list-params.js';
 import { type ItemKey, paginate } from './paging.js';
 import { QueryError } from './query-error.js';
@@ -60,12 +59,28 @@ function readSort(text: string | undefined, view: ResourceView): SortKey[] {
 function applyFilter<T extends object>(items: readonly T[], text: string | undefined, view: ResourceView): readonly T[] {
   if (text === undefined) return items;
   try {
-    const filter = compileFilter<T>(text, view.fields as (keyof T & string)[]);
-    return items.filter((item) => filter.test(item));
+    const filter = compileFilter<T>(text, view.fields);
+    return filterWithinBudget(items, filter.test, text);
   } catch (err) {
     if (err instanceof FilterError) throw new QueryError('filter', text, err.message);
     throw err;
   }
+}
+
+/** How many records are tested between two looks at the clock. */
+const BUDGET_CHECK_EVERY = 32;
+
+/** Stops a filter that would hold the event loop past its budget (docs/filter.md#limits). */
+function filterWithinBudget<T>(items: readonly T[], test: (item: T) => boolean, text: string): T[] {
+  const deadline = performance.now() + FILTER_LIMITS.evaluationBudgetMs;
+  const kept: T[] = [];
+  for (let i = 0; i < items.length; i++) {
+    if (i % BUDGET_CHECK_EVERY === BUDGET_CHECK_EVERY - 1 && performance.now() > deadline) {
+      throw new QueryError('filter', text, `the filter took longer than ${FILTER_LIMITS.evaluationBudgetMs} ms to evaluate; simplify the regular expression or use == patterns`);
+    }
+    if (test(items[i]!)) kept.push(items[i]!);
+  }
+  return kept;
 }
 
 interface ListSpec<T> {

@@ -92,7 +92,7 @@ const param = (description: string, extra: object = {}) => Type.String({ descrip
 export const QUERY_DOCS = {
   apikey: param('API key (or header x-api-key / apikey / Authorization: Bearer)'),
   apiKey: param('API key, alternative spelling'),
-  filter: param('Filter expression (docs/filter.md)', { maxLength: 2000, example: 'name==*信用*' }),
+  filter: param('Filter expression (docs/filter.md): comparisons such as code>=0001;name==*信用* joined by ; (and) and , (or)', { maxLength: 1000, example: 'name==*信用*' }),
   freeword: param('Search text: name, kana or hiragana, any width or script', { maxLength: 100, example: 'みずほ' }),
   businessTypeCode: param('Institution type code; repeat for OR (businessTypeCode[]= accepted)', { example: '01100' }),
   limit: param('1 to 2000; default 20 (2000 for institution types)', { pattern: '^[0-9]+$', example: '20' }),

@@ -1,0 +1,35 @@
+/**
+ * Pattern matching of `==` and `!=` (SPEC.md §4.4 rule 5): `_` is exactly one character and `*`
+ * any run of characters. A two-pointer matcher over code points: O(text × pattern) at worst,
+ * no regular expression, so no pattern can make it backtrack exponentially.
+ */
+export function hasWildcard(pattern: string): boolean {
+  return pattern.includes('*') || pattern.includes('_');
+}
+
+export function wildcardMatcher(pattern: string): (text: string) => boolean {
+  const p = Array.from(pattern);
+  return (value: string) => {
+    const t = Array.from(value);
+    let ti = 0;
+    let pi = 0;
+    let starAt = -1;
+    let resumeAt = 0;
+    while (ti < t.length) {
+      if (pi < p.length && (p[pi] === '_' || (p[pi] !== '*' && p[pi] === t[ti]))) {
+        ti++;
+        pi++;
+      } else if (pi < p.length && p[pi] === '*') {
+        starAt = pi++;
+        resumeAt = ti;
+      } else if (starAt >= 0) {
+        pi = starAt + 1;
+        ti = ++resumeAt;
+      } else {
+        return false;
+      }
+    }
+    while (pi < p.length && p[pi] === '*') pi++;
+    return pi === p.length;
+  };
+}
