@@ -37,9 +37,10 @@ export function keyedRoutes(table: readonly RouteEntry[]): string[] {
   return table.filter((r) => r.method === 'GET' && !r.hidden && !KEYLESS.includes(r.url)).map((r) => r.url);
 }
 
-/** A URL for a route pattern: real codes for the Search parameters, `x` for anything else. */
+/** A URL for a route pattern: real codes for the Search parameters, `x` for anything else; required parameters added. */
 function concrete(url: string): string {
-  return url.replace('/branches/:code', '/branches/001').replace(/:(bankCode|code)\b/g, '0001').replace(/:[A-Za-z_]+/g, 'x');
+  const path = url.replace('/branches/:code', '/branches/001').replace(/:(bankCode|code)\b/g, '0001').replace(/:[A-Za-z_]+/g, 'x');
+  return path.includes('/freeword/') ? `${path}?freeword=${encodeURIComponent('とうきょう')}` : path;
 }
 
 // Started before any test is declared: the suite is generated from this app's route table.
@@ -96,7 +97,7 @@ for (const route of routes) {
       const first = await get(url, { 'x-api-key': key });
       assert.equal(first.status, 200);
       assert.deepEqual(rateHeaders(first.headers), limits(1000, 1000, 999, 30));
-      const second = await get(`${url}?apikey=${key}`);
+      const second = await get(`${url}${url.includes('?') ? '&' : '?'}apikey=${key}`);
       assert.deepEqual(rateHeaders(second.headers), limits(1000, 1000, 998, 30));
     });
 

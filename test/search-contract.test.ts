@@ -99,6 +99,22 @@ for (const version of VERSIONS) {
       assert.equal(res.status, shape.bankHasTypes ? 200 : 400);
     });
 
+    it(version === 'v1' ? 'has no freeword search' : 'searches by freeword, branch results with bank only in v3', async () => {
+      const banks = await getJson(t, `/${version}/freeword/banks?freeword=${encodeURIComponent('みずほ')}&fields=code`);
+      const branches = await getJson(t, `/${version}/freeword/banks/0001/branches?freeword=${encodeURIComponent('しんじゅく')}&limit=2&fields=code,name`);
+      if (version === 'v1') {
+        assert.equal(banks.status, 404);
+        assert.equal(branches.status, 404);
+        return;
+      }
+      const bankBody = banks.body as Record<string, unknown>;
+      assert.deepEqual(Object.keys(bankBody), [shape.itemsKey('banks'), 'size', 'limit', 'hasNext', 'hasPrev', 'version']);
+      assert.deepEqual(bankBody[shape.itemsKey('banks')], [{ code: '0001' }, { code: '0289' }, { code: '4859' }]);
+      const branchBody = branches.body as Record<string, unknown>;
+      assert.equal('bank' in branchBody, shape.branchListHasBank);
+      assert.deepEqual(branchBody[shape.itemsKey('branches')], [{ code: '240', name: '新宿' }, { code: '066', name: '新宿中央' }]);
+    });
+
     it('answers the same errors', async () => {
       assert.deepEqual((await getJson(t, `/${version}/banks?limit=0`)).body, {
         httpStatusCode: 400, code: 'INVALID_PARAMETER', message: 'limit must be an integer from 1 to 2000',
@@ -122,6 +138,20 @@ describe('requests as third-party clients send them', () => {
       url = `/v1/banks?limit=400&cursor=${body.nextCursor}`;
     }
     assert.equal(codes.length, 1146);
+  });
+
+  it('searches /v3/freeword/banks with apiKey in the query, limit=10 and fields=code,name', async () => {
+    const res = await t.app.inject({ url: `/v3/freeword/banks?apiKey=${t.key}&freeword=${encodeURIComponent('しんきん')}&limit=10&fields=code,name` });
+    assert.equal(res.statusCode, 200);
+    const body = JSON.parse(res.body) as { banks: { code: string; name: string }[]; size: number; limit: number; hasNext: boolean; nextCursor: string };
+    assert.deepEqual(body.banks.slice(0, 3), [
+      { code: '1000', name: '信金中央金庫' },
+      { code: '1001', name: '北海道信用金庫' },
+      { code: '1003', name: '室蘭信用金庫' },
+    ]);
+    assert.equal(body.size, 10);
+    assert.equal(body.limit, 10);
+    assert.equal(body.hasNext, true);
   });
 
   it('imports every bank and every branch through /v3 with limit=2000, parsing the envelope strictly', async () => {

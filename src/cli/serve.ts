@@ -1,6 +1,7 @@
 /** `ginko serve`: the composition root of the running service. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { freewordIndexOf } from '../search/freeword/index.js';
 import { DEFAULT_ABUSE_OPTIONS } from '../access/abuse.js';
 import { openAccessControl } from '../access/open.js';
 import { Authenticator } from '../access/authenticator.js';
@@ -85,6 +86,8 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `${scheme}://${host}:${port}`;
   out(`Ginko ${directories.current.version} listening on ${url}`);
+  // Build the freeword index now rather than in the first search request (about 150 ms).
+  setImmediate(() => freewordIndexOf(directories.current));
   app.log.info({ url, store: store.location, version: directories.current.version, readyMs: Math.round(performance.now() - started) }, 'ginko ready');
   if (!access.parts.counters.connected) {
     app.log.warn('Redis is not reachable: rate limits are enforced per server (in-memory insurance) until it is');

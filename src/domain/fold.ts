@@ -6,7 +6,7 @@
  * Rules, in the order they must run:
  * 1. NFKC: half-width katakana and full-width ASCII to their canonical forms, marks composed.
  * 2. ASCII to lower case; hiragana to katakana (script folding).
- * 3. ヴァ…ヴォ/ヴ read as バ…ボ/ブ, ヂ as ジ, ヅ as ズ, ヰ ヱ ヲ as イ エ オ; these must run before
+ * 3. ヴァ…ヴォ/ヴ (and ヷ ヸ ヹ ヺ) read as バ…ボ/ブ, ヂ as ジ, ヅ as ズ, ヰ ヱ ヲ as イ エ オ; these must run before
  *    the voiced marks go, or ヂ and ジ would fold to different bases.
  * 4. Voiced and semi-voiced marks removed (ガ → カ, パ → ハ), so their presence does not matter.
  * 5. Small kana to large (ッ → ツ, ャ → ヤ, ヶ → ケ).
@@ -19,23 +19,18 @@ const SMALL_TO_LARGE: Readonly<Record<string, string>> = Object.freeze({
   ㇶ: 'ヒ', ㇷ: 'フ', ㇸ: 'ヘ', ㇹ: 'ホ', ㇺ: 'ム', ㇻ: 'ラ', ㇼ: 'リ', ㇽ: 'ル', ㇾ: 'レ', ㇿ: 'ロ',
 });
 
-const SAME_SOUND: readonly (readonly [RegExp, string])[] = [
-  [/ヴァ/g, 'バ'],
-  [/ヴィ/g, 'ビ'],
-  [/ヴェ/g, 'ベ'],
-  [/ヴォ/g, 'ボ'],
-  [/ヴ/g, 'ブ'],
-  [/ヂ/g, 'ジ'],
-  [/ヅ/g, 'ズ'],
-  [/ヰ/g, 'イ'],
-  [/ヱ/g, 'エ'],
-  [/ヲ/g, 'オ'],
-];
+const SAME_SOUND: Readonly<Record<string, string>> = Object.freeze({
+  ヴァ: 'バ', ヴィ: 'ビ', ヴェ: 'ベ', ヴォ: 'ボ', ヴ: 'ブ', ヷ: 'バ', ヸ: 'ビ', ヹ: 'ベ', ヺ: 'ボ',
+  ヂ: 'ジ', ヅ: 'ズ', ヰ: 'イ', ヱ: 'エ', ヲ: 'オ',
+});
+const SAME_SOUND_PATTERN = /ヴ[ァィェォ]?|[ヷヸヹヺヂヅヰヱヲ]/g;
 
 /** Voiced/semi-voiced combining marks and their spacing forms. */
 const VOICING_MARKS = /[\u3099\u309a\u309b\u309c]/g;
 /** Long-vowel marks and the dashes people type for them; whitespace; the middle dot. */
 const IGNORED = /[\u30fc\u002d\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uff70\s\u30fb\u00b7]/gu;
+
+const COMBINING_MARK = /\p{M}/u;
 
 function hiraganaToKatakana(text: string): string {
   let out = '';
@@ -49,7 +44,7 @@ function hiraganaToKatakana(text: string): string {
 
 function foldOnce(text: string): string {
   let out = hiraganaToKatakana(text.normalize('NFKC').toLowerCase());
-  for (const [pattern, replacement] of SAME_SOUND) out = out.replace(pattern, replacement);
+  out = out.replace(SAME_SOUND_PATTERN, (m) => SAME_SOUND[m]!);
   out = out.normalize('NFD').replace(VOICING_MARKS, '').normalize('NFC');
   let large = '';
   for (const ch of out) large += SMALL_TO_LARGE[ch] ?? ch;
@@ -63,6 +58,7 @@ function foldOnce(text: string): string {
  */
 export function foldForSearch(text: string): string {
   let out = foldOnce(text);
+  if (!COMBINING_MARK.test(out)) return out;
   for (let pass = 0; pass < 3; pass++) {
     const again = foldOnce(out);
     if (again === out) break;

@@ -6,6 +6,7 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Bank } from '../../domain/types.js';
+import { listFreewordBanks, listFreewordBranches } from '../../search/freeword-operations.js';
 import { listBanks, listBranches, listBusinessTypes, readFields, type SearchContext } from '../../search/operations.js';
 import { project } from '../../search/fields.js';
 import { QueryError } from '../../search/query-error.js';
@@ -35,6 +36,8 @@ const BRANCH_CODE = /^[0-9]{3}$/;
 const KEY: readonly SearchParam[] = ['apiKey', 'apikey'];
 const GET_PARAMS: readonly SearchParam[] = [...KEY, 'callback', 'fields'];
 const LIST_PARAMS: readonly SearchParam[] = [...GET_PARAMS, 'limit', 'cursor', 'filter', 'sort'];
+const FREEWORD_BRANCH_PARAMS: readonly SearchParam[] = [...GET_PARAMS, 'limit', 'cursor', 'sort', 'freeword'];
+const FREEWORD_BANK_PARAMS: readonly SearchParam[] = [...FREEWORD_BRANCH_PARAMS, 'businessTypeCode'];
 
 function checkCode(name: 'code' | 'bankCode', value: string, shape: RegExp, digits: number): string {
   if (!shape.test(value)) throw new QueryError(name, value, `${name} must be ${digits} half-width digits`);
@@ -114,6 +117,18 @@ export function registerSearchApi(app: FastifyInstance, services: AppServices, v
   });
 
   if (version !== 'v1') {
+    route('/freeword/banks', { summary: 'Search banks by name or reading (freeword)', ok: listEnvelopeSchema(version, 'banks', bankSchema(version), false, true) }, FREEWORD_BANK_PARAMS, (_req, p) => {
+      const ctx = context();
+      return present.list('banks', listFreewordBanks(ctx, views.bank, p), ctx.directory.version);
+    });
+
+    route('/freeword/banks/:bankCode/branches', { summary: "Search a bank's branches by name or reading (freeword)", ok: listEnvelopeSchema(version, 'branches', BranchSchema, true, true), params: BANK_CODE_PARAM }, FREEWORD_BRANCH_PARAMS, (req, p) => {
+      const ctx = context();
+      const bankCode = checkCode('bankCode', (req.params as Params).bankCode!, BANK_CODE, 4);
+      const bank = project(bankOf(ctx, bankCode), views.bank.fields);
+      return present.list('branches', listFreewordBranches(ctx, views.branch, bankCode, p)!, ctx.directory.version, bank);
+    });
+
     route('/businessTypes', { summary: 'List institution types', ok: listEnvelopeSchema(version, 'businessTypes', BusinessTypeSchema, false, false) }, LIST_PARAMS, (_req, p) => present.list('businessTypes', listBusinessTypes(context(), views.businessType, p), undefined));
   }
 

@@ -1,0 +1,55 @@
+/**
+ * Freeword search as Search list operations (SPEC.md §4.1, §4.7): the ranked matches of the
+ * freeword index, paged, sorted and projected like any other list. Without `sort` the order is
+ * the ranking (docs/freeword.md#ranking), so the paging key is the rank position.
+ */
+import type { Bank, Branch } from '../domain/types.js';
+import { FREEWORD_MAX_LENGTH, freewordIndexOf, normalizeFreeword } from './freeword/index.js';
+import { DEFAULT_LIMIT } from './list-params.js';
+import { type ListParams, type ListResult, type ResourceView, runList, type SearchContext } from './operations.js';
+import type { ItemKey } from './paging.js';
+import { QueryError } from './query-error.js';
+
+const BUSINESS_TYPE_CODE = /^[0-9]{5}$/;
+
+export interface FreewordParams extends ListParams {
+  readonly freeword?: string | undefined;
+  readonly businessTypeCode?: readonly string[] | undefined;
+}
+
+/** The folded query; a missing, empty or over-long freeword is a 400 naming it. */
+function readQuery(freeword: string | undefined): string {
+  if (freeword === undefined) throw new QueryError('freeword', '', 'freeword is required: the text to search for');
+  if (freeword.length > FREEWORD_MAX_LENGTH) throw new QueryError('freeword', freeword, `freeword must be at most ${FREEWORD_MAX_LENGTH} characters`);
+  const query = normalizeFreeword(freeword);
+  if (query === '') throw new QueryError('freeword', freeword, 'freeword has nothing to search for: give at least one letter, digit, kana or kanji');
+  return query;
+}
+
+function readBusinessTypeCodes(values: readonly string[] = []): string[] {
+  for (const value of values) {
+    if (!BUSINESS_TYPE_CODE.test(value)) throw new QueryError('businessTypeCode', value, 'businessTypeCode must be 5 half-width digits, e.g. 01100');
+  }
+  return [...new Set(values)].sort();
+}
+
+/** Paging key of a ranked list: the position in it. */
+function rankPosition<T>(items: readonly T[]): (item: T) => ItemKey {
+  const positions = new Map(items.map((item, i) => [item, i]));
+  return (item) => [positions.get(item)!];
+}
+
+export function listFreewordBanks(ctx: SearchContext, view: ResourceView, params: FreewordParams): ListResult<Bank> {
+  const query = readQuery(params.freeword);
+  const types = readBusinessTypeCodes(params.businessTypeCode);
+  const items = freewordIndexOf(ctx.directory).searchBanks(query, types);
+  return runList({ ctx, listId: 'freeword-banks', items, baseKey: rankPosition(items), view, params, defaultLimit: DEFAULT_LIMIT, extraConditions: [query, types.join(',')] });
+}
+
+/** undefined when the bank does not exist. */
+export function listFreewordBranches(ctx: SearchContext, view: ResourceView, bankCode: string, params: FreewordParams): ListResult<Branch> | undefined {
+  const query = readQuery(params.freeword);
+  if (!ctx.directory.bank(bankCode)) return undefined;
+  const items = freewordIndexOf(ctx.directory).searchBranches(bankCode, query);
+  return runList({ ctx, listId: `freeword-branches:${bankCode}`, items, baseKey: rankPosition(items), view, params, defaultLimit: DEFAULT_LIMIT, extraConditions: [query] });
+}

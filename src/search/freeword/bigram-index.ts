@@ -1,0 +1,47 @@
+/**
+ * Candidate lookup by character bigrams over folded keys: a query of n ≥ 2 characters can only
+ * be inside keys that hold every one of its bigrams, so the rarest bigram's postings bound the
+ * work. Used where a linear scan would touch tens of thousands of keys (all branches).
+ */
+export class BigramIndex {
+  readonly #postings = new Map<string, number[]>();
+  readonly #size: number;
+
+  /** `keysOf(i)` are the folded keys of record i. */
+  constructor(size: number, keysOf: (i: number) => readonly string[]) {
+    this.#size = size;
+    for (let i = 0; i < size; i++) {
+      const seen = new Set<string>();
+      for (const key of keysOf(i)) {
+        const chars = Array.from(key);
+        for (let c = 0; c + 1 < chars.length; c++) seen.add(chars[c]! + chars[c + 1]!);
+        if (chars.length === 1) seen.add(chars[0]!);
+      }
+      for (const gram of seen) {
+        const list = this.#postings.get(gram);
+        if (list) list.push(i);
+        else this.#postings.set(gram, [i]);
+      }
+    }
+  }
+
+  /** Records that may contain `query`, in ascending order; every record for one-character queries. */
+  candidates(query: string): Iterable<number> {
+    const chars = Array.from(query);
+    if (chars.length < 2) return range(this.#size);
+    const lists: number[][] = [];
+    for (let c = 0; c + 1 < chars.length; c++) {
+      const list = this.#postings.get(chars[c]! + chars[c + 1]!);
+      if (!list) return [];
+      lists.push(list);
+    }
+    lists.sort((a, b) => a.length - b.length);
+    const [rarest, ...others] = lists;
+    const sets = others.slice(0, 3).map((l) => new Set(l));
+    return rarest!.filter((i) => sets.every((s) => s.has(i)));
+  }
+}
+
+function* range(n: number): Generator<number> {
+  for (let i = 0; i < n; i++) yield i;
+}

@@ -1,0 +1,88 @@
+/**
+ * Freeword search over one Directory (SPEC.md §4.7, docs/freeword.md): every bank and branch
+ * with its folded keys, built once per snapshot and found again through a WeakMap, so a
+ * snapshot swap gets a fresh index on first use and the old one is collected with its directory.
+ */
+import type { Directory } from '../../dataset/directory.js';
+import { foldForSearch } from '../../domain/fold.js';
+import type { Bank, Branch } from '../../domain/types.js';
+import { BigramIndex } from './bigram-index.js';
+import { NO_MATCH, rankKeys } from './rank.js';
+import { bankKeys, branchKeys } from './written-forms.js';
+
+interface Keyed<T> {
+  readonly record: T;
+  readonly keys: readonly string[];
+}
+
+export interface BranchHit {
+  readonly bankCode: string;
+  readonly branch: Branch;
+}
+
+/** Keeps matches in rank order, then in the order given (code order). */
+function ranked<T>(entries: Iterable<Keyed<T>>, query: string): T[] {
+  const tiers: T[][] = [[], [], []];
+  for (const entry of entries) {
+    const rank = rankKeys(entry.keys, query);
+    if (rank !== NO_MATCH) tiers[rank]!.push(entry.record);
+  }
+  return tiers.flat();
+}
+
+export class FreewordIndex {
+  readonly #banks: readonly Keyed<Bank>[];
+  readonly #branchesByBank = new Map<string, readonly Keyed<Branch>[]>();
+  #allBranches?: { readonly entries: readonly Keyed<BranchHit>[]; readonly grams: BigramIndex };
+
+  constructor(directory: Directory) {
+    this.#banks = directory.banks.map((bank) => ({ record: bank, keys: bankKeys(bank) }));
+    for (const bank of directory.banks) {
+      this.#branchesByBank.set(bank.code, directory.branches(bank.code).map((branch) => ({ record: branch, keys: branchKeys(branch) })));
+    }
+  }
+
+  /** Banks matching the folded query, best first; restricted to the given types when any. */
+  searchBanks(query: string, businessTypeCodes: readonly string[] = []): Bank[] {
+    const types = new Set(businessTypeCodes);
+    const entries = types.size === 0 ? this.#banks : this.#banks.filter((b) => types.has(b.record.businessTypeCode));
+    return ranked(entries, query);
+  }
+
+  /** The bank's branches matching the folded query, best first. */
+  searchBranches(bankCode: string, query: string): Branch[] {
+    return ranked(this.#branchesByBank.get(bankCode) ?? [], query);
+  }
+
+  /** Branches of every bank matching the folded query, best first (Resolve's fallback). */
+  searchAllBranches(query: string): BranchHit[] {
+    // Built on first use: only Resolve needs it.
+    this.#allBranches ??= this.#indexAllBranches();
+    const { entries, grams } = this.#allBranches;
+    return ranked((function* () {
+      for (const i of grams.candidates(query)) yield entries[i]!;
+    })(), query);
+  }
+
+  #indexAllBranches() {
+    const entries: Keyed<BranchHit>[] = [];
+    for (const [bankCode, keyed] of this.#branchesByBank) {
+      for (const k of keyed) entries.push({ record: { bankCode, branch: k.record }, keys: k.keys });
+    }
+    return { entries, grams: new BigramIndex(entries.length, (i) => entries[i]!.keys) };
+  }
+}
+
+const indexes = new WeakMap<Directory, FreewordIndex>();
+
+export function freewordIndexOf(directory: Directory): FreewordIndex {
+  let index = indexes.get(directory);
+  if (!index) {
+    index = new FreewordIndex(directory);
+    indexes.set(directory, index);
+  }
+  return index;
+}
+
+/** The query side of the one normalization (src/domain/fold.ts). */
+export const normalizeFreeword = foldForSearch;

@@ -1,0 +1,74 @@
+/**
+ * The ways people write an institution or branch name besides its official form, as search
+ * keys: `北海道信金`, `北海道しんきん`, `JA新ひたち野`, `東京支店`. Every key is folded with
+ * foldForSearch, so each form also covers its readings in any script and width.
+ */
+import { foldForSearch } from '../../domain/fold.js';
+import type { Bank, Branch } from '../../domain/types.js';
+
+interface TypeSuffix {
+  /** The official ending of `name` and of `fullWidthKana`. */
+  readonly name: string;
+  readonly kana: string;
+  /** Endings people write instead (kanji or kana; folding covers the other scripts); '' is the bare stem (`東京` for 東京信用金庫). */
+  readonly alternatives: readonly string[];
+  /** Marks written before the stem (`JA全農`, `JFしまね`). */
+  readonly prefixes?: readonly string[];
+}
+
+// Longest endings first: 信用農業協同組合連合会 ends in 連合会, not in 農業協同組合.
+const TYPE_SUFFIXES: readonly TypeSuffix[] = [
+  { name: '信用漁業協同組合連合会', kana: 'シンヨウギヨギヨウキヨウドウクミアイレンゴウカイ', alternatives: ['', '信漁連', 'しんぎょれん'], prefixes: ['JF'] },
+  { name: '信用農業協同組合連合会', kana: 'シンヨウノウギヨウキヨウドウクミアイレンゴウカイ', alternatives: ['', '信連', 'しんれん'], prefixes: ['JA'] },
+  { name: '農業協同組合', kana: 'ノウギヨウキヨウドウクミアイ', alternatives: ['', '農協', 'のうきょう'], prefixes: ['JA'] },
+  { name: '漁業協同組合', kana: 'ギヨギヨウキヨウドウクミアイ', alternatives: ['', '漁協', 'ぎょきょう'], prefixes: ['JF'] },
+  { name: '信用金庫', kana: 'シンヨウキンコ', alternatives: ['', '信金', 'しんきん'] },
+  { name: '信用組合', kana: 'シンヨウクミアイ', alternatives: ['', '信組', 'しんくみ'] },
+  { name: '労働金庫', kana: 'ロウドウキンコ', alternatives: ['', '労金', 'ろうきん'] },
+  { name: '銀行', kana: 'ギンコウ', alternatives: ['', 'バンク'] },
+];
+
+/** Branch endings that a typed name may add or leave out. */
+const BRANCH_ENDINGS = ['出張所', '営業部', '支店', '支所', '本店'];
+
+function distinctFolded(forms: Iterable<string>): string[] {
+  const keys = new Set<string>();
+  for (const form of forms) {
+    const key = foldForSearch(form);
+    if (key !== '') keys.add(key);
+  }
+  return [...keys];
+}
+
+export function bankKeys(bank: Bank): string[] {
+  const forms = [bank.name, bank.fullWidthKana];
+  const suffix = TYPE_SUFFIXES.find((s) => bank.name.endsWith(s.name));
+  if (suffix) {
+    const stem = bank.name.slice(0, -suffix.name.length);
+    const kanaStem = bank.fullWidthKana.endsWith(suffix.kana) ? bank.fullWidthKana.slice(0, -suffix.kana.length) : undefined;
+    for (const alternative of suffix.alternatives) {
+      forms.push(stem + alternative);
+      if (kanaStem !== undefined) forms.push(kanaStem + alternative);
+    }
+    for (const prefix of suffix.prefixes ?? []) {
+      forms.push(prefix + stem);
+      if (kanaStem !== undefined) forms.push(prefix + kanaStem);
+    }
+  }
+  return distinctFolded(forms);
+}
+
+const SHITEN = foldForSearch('支店');
+const SHITEN_KANA = foldForSearch('シテン');
+
+export function branchKeys(branch: Branch): string[] {
+  const name = foldForSearch(branch.name);
+  const kana = foldForSearch(branch.fullWidthKana);
+  const keys = new Set([name, kana]);
+  // The master writes most branches without 支店 (`新宿`), and people add it (`新宿支店`).
+  // Folding a concatenation is concatenating the folds here (both endings start with a plain
+  // letter), which halves the cost of building the index.
+  if (!BRANCH_ENDINGS.some((ending) => branch.name.endsWith(ending))) keys.add(name + SHITEN).add(kana + SHITEN_KANA);
+  keys.delete('');
+  return [...keys];
+}

@@ -1,0 +1,163 @@
+/** Freeword search (SPEC.md §4.7) on the real data: matching, ranking, paging, errors, speed. */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { FREEWORD_MAX_LENGTH, freewordIndexOf, normalizeFreeword } from '../src/search/freeword/index.js';
+import { bundledDirectory, getJson, invalidParam, startTestApp, type TestApp } from './support/app.js';
+
+let t: TestApp;
+before(async () => {
+  t = await startTestApp();
+});
+after(() => t.close());
+
+const u = encodeURIComponent;
+type Page = { banks?: { code: string; name?: string }[]; branches?: { code: string; name?: string }[]; data?: { code: string }[]; bank?: { code: string }; hasNext: boolean; nextCursor?: string; size: number };
+const bankCodes = async (query: string, extra = '') => ((await getJson(t, `/v3/freeword/banks?limit=2000&fields=code&freeword=${u(query)}${extra}`)).body as Page).banks!.map((b) => b.code);
+const branchCodes = async (bankCode: string, query: string) =>
+  ((await getJson(t, `/v3/freeword/banks/${bankCode}/branches?limit=2000&fields=code&freeword=${u(query)}`)).body as Page).branches!.map((b) => b.code);
+
+describe('freeword bank search', () => {
+  it('finds みずほ銀行 first from every script, width and written form', async () => {
+    for (const query of ['みずほ', 'ミズホ', 'ﾐｽﾞﾎ', 'みずほ銀行', 'ﾐｽﾞﾎｷﾞﾝｺｳ', 'ミスホ', 'み ず ほ']) {
+      assert.deepEqual(await bankCodes(query), query.includes('銀行') || query.includes('ｷﾞﾝｺｳ') ? ['0001'] : ['0001', '0289', '4859'], query);
+    }
+  });
+
+  it('finds institutions by full name, abbreviation and reading of the type', async () => {
+    for (const query of ['北海道信用金庫', '北海道信金', '北海道しんきん', 'ほっかいどうしんきん', 'ﾎｯｶｲﾄﾞｳｼﾝｷﾝ']) assert.deepEqual(await bankCodes(query), ['1001'], query);
+    assert.deepEqual(await bankCodes('中央労金'), ['2963']);
+    assert.deepEqual(await bankCodes('北央信組'), ['2011']);
+    assert.deepEqual((await bankCodes('三井住友')), ['0009', '0294']);
+    assert.equal((await bankCodes('ヴ')).length, (await bankCodes('ぶ')).length);
+  });
+
+  it('ranks exact matches, then prefixes, then infixes, each by code', async () => {
+    // 城南信用金庫 and 湘南信用金庫 read the same once voicing marks are folded away.
+    assert.deepEqual(await bankCodes('城南信用金庫'), ['1344']);
+    assert.deepEqual((await bankCodes('じょうなんしんきん')).slice(0, 2), ['1282', '1344']);
+    const ginko = await bankCodes('ぎんこう');
+    assert.equal(ginko[0], '0001');
+    // The bare stem is exact for 東京信用金庫; then the prefixes by code.
+    assert.deepEqual((await bankCodes('東京')).slice(0, 4), ['1349', '0526', '1262', '1311']);
+  });
+
+  it('restricts by businessTypeCode, repeated or in the PHP array forms, with OR', async () => {
+    const shinkin = await bankCodes('信金', '&businessTypeCode=01100');
+    assert.equal(shinkin.length, 254);
+    assert.equal(shinkin[0], '1001');
+    const both = await bankCodes('中央', '&businessTypeCode=01000&businessTypeCode=01700');
+    assert.deepEqual(both, ['1000', '3000']);
+    assert.deepEqual(await bankCodes('中央', '&businessTypeCode[]=01000&businessTypeCode[]=01700'), both);
+    assert.deepEqual(await bankCodes('中央', '&businessTypeCode[0]=01000&businessTypeCode[1]=01700'), both);
+    assert.deepEqual(await bankCodes('みずほ', '&businessTypeCode=01100'), []);
+  });
+
+  it('answers an empty result as 200 with an empty array', async () => {
+    const res = await getJson(t, `/v3/freeword/banks?freeword=${u('存在しない銀行名')}`);
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body, { banks: [], size: 0, limit: 20, hasNext: false, hasPrev: false, version: t.directory.version });
+  });
+
+  it('lets sort override the ranking', async () => {
+    assert.deepEqual(await bankCodes('みずほ', '&sort=-code'), ['4859', '0289', '0001']);
+  });
+});
+
+describe('freeword branch search', () => {
+  it('finds a branch by kanji, hiragana, katakana and half-width kana', async () => {
+    for (const query of ['新宿', 'しんじゅく', 'シンジュク', 'ｼﾝｼﾞｭｸ', 'しんしゆく', '新宿支店']) {
+      assert.equal((await branchCodes('0001', query))[0], '240', query);
+    }
+    assert.deepEqual(await branchCodes('0009', 'じんぼうちょう'), ['001']);
+    assert.deepEqual(await branchCodes('9900', 'ぜろいちはち'), ['018']);
+  });
+
+  it('answers v3 with bank and branches, v2 with data only', async () => {
+    const v3 = (await getJson(t, `/v3/freeword/banks/0001/branches?freeword=${u('新宿')}&limit=1&fields=code`)).body as Page;
+    assert.equal(v3.bank!.code, '0001');
+    assert.deepEqual(v3.branches, [{ code: '240' }]);
+    const v2 = (await getJson(t, `/v2/freeword/banks/0001/branches?freeword=${u('新宿')}&limit=1&fields=code`)).body as Record<string, unknown>;
+    assert.deepEqual(Object.keys(v2), ['data', 'size', 'limit', 'hasNext', 'nextCursor', 'hasPrev', 'version']);
+  });
+
+  it('pages through every result with cursors, in rank order, and back', async () => {
+    // 75 names end in 駅前; 学芸大学駅前 reads ガクダイマエ.
+    const all = await branchCodes('0005', 'えきまえ');
+    assert.equal(all.length, 74);
+    const seen: string[] = [];
+    let url = `/v3/freeword/banks/0005/branches?limit=20&fields=code&freeword=${u('えきまえ')}`;
+    let last: Page | undefined;
+    for (;;) {
+      last = (await getJson(t, url)).body as Page;
+      seen.push(...last.branches!.map((b) => b.code));
+      if (!last.hasNext) break;
+      url = `/v3/freeword/banks/0005/branches?limit=20&fields=code&freeword=${u('えきまえ')}&cursor=${last.nextCursor}`;
+    }
+    assert.deepEqual(seen, all);
+    const other = await getJson(t, `/v3/freeword/banks/0005/branches?limit=20&freeword=${u('ほんてん')}&cursor=${((await getJson(t, `/v3/freeword/banks/0005/branches?limit=20&freeword=${u('えきまえ')}`)).body as Page).nextCursor}`);
+    assert.equal(other.status, 400);
+    assert.equal((other.body as { validationErrors: { paramName: string }[] }).validationErrors[0]!.paramName, 'cursor');
+  });
+});
+
+describe('freeword errors', () => {
+  it('requires freeword, with something to search for, at most 100 characters', async () => {
+    assert.deepEqual((await getJson(t, '/v3/freeword/banks')).body, invalidParam('freeword', '', 'freeword is required: the text to search for'));
+    const nothing = 'freeword has nothing to search for: give at least one letter, digit, kana or kanji';
+    assert.deepEqual((await getJson(t, '/v3/freeword/banks?freeword=')).body, invalidParam('freeword', '', nothing));
+    assert.deepEqual((await getJson(t, `/v3/freeword/banks?freeword=${u('・ ー')}`)).body, invalidParam('freeword', '・ ー', nothing));
+    const long = 'あ'.repeat(FREEWORD_MAX_LENGTH + 1);
+    assert.deepEqual((await getJson(t, `/v3/freeword/banks?freeword=${u(long)}`)).body, invalidParam('freeword', long, 'freeword must be at most 100 characters'));
+    assert.equal((await getJson(t, `/v3/freeword/banks?freeword=${u('あ'.repeat(FREEWORD_MAX_LENGTH))}`)).status, 200);
+  });
+
+  it('refuses malformed business types, unknown banks and parameters of other operations', async () => {
+    assert.deepEqual((await getJson(t, '/v3/freeword/banks?freeword=a&businessTypeCode=1100')).body, invalidParam('businessTypeCode', '1100', 'businessTypeCode must be 5 half-width digits, e.g. 01100'));
+    assert.equal((await getJson(t, '/v3/freeword/banks/9999/branches?freeword=a')).status, 404);
+    assert.equal((await getJson(t, '/v3/freeword/banks/12/branches?freeword=a')).status, 400);
+    assert.deepEqual((await getJson(t, '/v3/freeword/banks?freeword=a&filter=code==0001')).body, invalidParam('filter', 'code==0001', 'parameter "filter" is not accepted by this operation'));
+    assert.deepEqual((await getJson(t, '/v3/freeword/banks/0001/branches?freeword=a&businessTypeCode=01100')).body, invalidParam('businessTypeCode', '01100', 'parameter "businessTypeCode" is not accepted by this operation'));
+  });
+});
+
+describe('freeword speed and quality', () => {
+  it('answers in-process fast over the largest bank and over all banks', () => {
+    const directory = bundledDirectory();
+    const index = freewordIndexOf(directory);
+    const largest = directory.banks.reduce((a, b) => (directory.branches(b.code).length > directory.branches(a.code).length ? b : a));
+    const queries = ['とうきょう', '新宿', 'まるのうち', 'ほんてん', '駅前', 'しぶや', 'う', 'なかの', 'ｼﾝｷﾝ', '信用'];
+    const times: number[] = [];
+    for (let round = 0; round < 100; round++) {
+      for (const q of queries) {
+        const started = performance.now();
+        index.searchBranches(largest.code, normalizeFreeword(q));
+        index.searchBanks(normalizeFreeword(q));
+        times.push(performance.now() - started);
+      }
+    }
+    times.sort((a, b) => a - b);
+    const p99 = times[Math.floor(times.length * 0.99)]!;
+    // The target is p99 < 5 ms (measured alone: 0.5 ms); the bound leaves room for a loaded CI
+    // machine running other test files at the same time, where GC pauses land in the tail.
+    assert.ok(p99 < 20, `p99 ${p99.toFixed(3)} ms`);
+  });
+
+  it('meets the recall floors on eval/freeword.json', () => {
+    const { cases } = JSON.parse(readFileSync(new URL('../eval/freeword.json', import.meta.url), 'utf8')) as { cases: { query: string; kind: 'bank' | 'branch'; bankCode?: string; expected: string }[] };
+    const index = freewordIndexOf(bundledDirectory());
+    let at1 = 0;
+    let at5 = 0;
+    for (const c of cases) {
+      const query = normalizeFreeword(c.query);
+      const codes = (c.kind === 'bank' ? index.searchBanks(query) : index.searchBranches(c.bankCode!, query)).map((r) => r.code);
+      const rank = codes.indexOf(c.expected);
+      if (rank === 0) at1++;
+      if (rank >= 0 && rank < 5) at5++;
+    }
+    assert.equal(cases.length, 100);
+    // Measured: 98 at 1, 99 at 5 (docs/freeword.md#quality).
+    assert.ok(at1 >= 98, `recall@1 ${at1}/100`);
+    assert.ok(at5 >= 99, `recall@5 ${at5}/100`);
+  });
+});
