@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { writeMaintenance } from '../src/access/maintenance.js';
 import { PlanStore } from '../src/access/plans.js';
+import { ERROR_CODES, type ErrorStatus } from '../src/http/api-error.js';
 import type { RouteEntry } from '../src/http/route-table.js';
 import { startTestApp, type TestApp } from './support/app.js';
 
@@ -39,19 +40,45 @@ export function keyedRoutes(table: readonly RouteEntry[]): string[] {
 
 /** A URL for a route pattern: real codes for the Search parameters, `x` for anything else; required parameters added. */
 function concrete(url: string): string {
-  const path = url.replace('/branches/:code', '/branches/001').replace(/:(bankCode|code)\b/g, '0001').replace(/:[A-Za-z_]+/g, 'x');
+  const path = url
+    .replace('/branches/:code', '/branches/001')
+    .replace(/:(bankCode|code)\b/g, '0001')
+    .replace(':change_id', 'chg-20260331-000001')
+    .replace(/:[A-Za-z_]+/g, 'x');
   return path.includes('/freeword/') ? `${path}?freeword=${encodeURIComponent('とうきょう')}` : path;
 }
 
 // Started before any test is declared: the suite is generated from this app's route table.
 const t: TestApp = await startTestApp({ now });
 const routes = keyedRoutes(t.app.routeTable);
+/**
+ * Routes whose limits come from the key's plan. The History API has fixed limits of its own
+ * (2/s, 5,000/day: test/history.test.ts), which the plan-based sequences here would exceed.
+ */
+const planLimited = routes.filter((r) => !r.startsWith('/history/'));
 const plans = () => new PlanStore(t.store.db);
+
+/**
+ * History, Resolve and Master Export answer errors as {message, request_id} (docs/errors.md); to
+ * run one suite over every route, such a body is checked for its request id and compared in
+ * the Search form with the same status and message.
+ */
+function errorBody(status: number, text: string): unknown {
+  const body = JSON.parse(text) as Record<string, unknown>;
+  if (!('request_id' in body)) return body;
+  assert.match(String(body.request_id), /^req-/);
+  assert.deepEqual(Object.keys(body).sort(), ['message', 'request_id']);
+  return { httpStatusCode: status, code: ERROR_CODES[status as ErrorStatus], message: body.message, validationErrors: [] };
+}
 
 async function get(url: string, headers: Record<string, string> = {}, remoteAddress?: string) {
   const res = await t.app.inject({ url, headers, ...(remoteAddress ? { remoteAddress } : {}) });
   const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
-  return { status: res.statusCode, body: json ? JSON.parse(res.body) : res.body, headers: res.headers };
+  return { status: res.statusCode, body: json ? errorBodyOrJson(res.statusCode, res.body) : res.body, headers: res.headers };
+}
+
+function errorBodyOrJson(status: number, text: string): unknown {
+  return status >= 400 ? errorBody(status, text) : JSON.parse(text);
 }
 
 async function keyFor(plan: string, restrictions: { referrers?: string[]; ips?: string[] } = {}) {
@@ -75,7 +102,7 @@ describe('the keyed routes', () => {
   });
 });
 
-for (const route of routes) {
+for (const route of planLimited) {
   const url = concrete(route);
   describe(`security of ${route}`, () => {
     it('refuses a missing, malformed, unknown or revoked key with 401 and no rate-limit headers', async () => {
@@ -197,7 +224,7 @@ describe('behind --trust-proxy', () => {
       assert.equal((await via('203.0.113.7')).statusCode, 200);
       const refused = await via('198.51.100.7');
       assert.equal(refused.statusCode, 403);
-      assert.deepEqual(JSON.parse(refused.body), forbidden('the API key is not allowed from this IP address'));
+      assert.deepEqual(errorBody(403, refused.body), forbidden('the API key is not allowed from this IP address'));
     } finally {
       await proxied.close();
     }
@@ -223,10 +250,12 @@ describe('keyless abuse protection', () => {
       assert.equal((await req({ 'x-api-key': 'gk_' + 'B'.repeat(32) })).statusCode, 401, route);
       const blocked = await req();
       assert.equal(blocked.statusCode, 403, route);
-      assert.deepEqual(JSON.parse(blocked.body), BLOCKED);
+      assert.deepEqual(errorBody(403, blocked.body), BLOCKED);
       assert.equal(blocked.headers['retry-after'], '120');
       assert.equal((await req({ 'x-api-key': 'gk_' + 'B'.repeat(32) })).statusCode, 403, 'bad keys stay blocked');
-      assert.equal((await req({ 'x-api-key': abuse.key })).statusCode, 200, 'a valid key is served from a blocked address');
+      // History's fixed 2/s per key may answer 429 here; what matters is that the block is not applied.
+      const served = (await req({ 'x-api-key': abuse.key })).statusCode;
+      assert.ok(planLimited.includes(route) ? served === 200 : [200, 429].includes(served), `a valid key is served from a blocked address (${route}: ${served})`);
       assert.equal((await abuse.app.inject({ url, remoteAddress: `192.0.2.${n}` })).statusCode, 401, 'other addresses are not blocked');
     }
   });
@@ -249,7 +278,7 @@ describe('maintenance mode', () => {
         for (const headers of [{}, { 'x-api-key': m.key }]) {
           const res = await m.app.inject({ url: concrete(route), headers });
           assert.equal(res.statusCode, 503, route);
-          assert.deepEqual(JSON.parse(res.body), error(503, 'SERVICE_UNAVAILABLE', 'the service is temporarily offline for maintenance; try again later'));
+          assert.deepEqual(errorBody(503, res.body), error(503, 'SERVICE_UNAVAILABLE', 'the service is temporarily offline for maintenance; try again later'));
           assert.equal(res.headers['retry-after'], '300');
         }
       }

@@ -24,7 +24,7 @@ before(async () => {
 after(async () => t.close());
 
 /** `/v3/banks/:bankCode/branches` → `/v3/banks/{bankCode}/branches` */
-const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
+const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}');
 
 function responseValidator(path: string, method: string, status: string): ValidateFunction {
   const op = doc.paths[path]?.[method];
@@ -75,6 +75,12 @@ describe('OpenAPI document', () => {
     ['/v2/freeword/banks/{bankCode}/branches', `/v2/freeword/banks/0005/branches?freeword=${encodeURIComponent('ほんてん')}`, '200'],
     ['/v3/freeword/banks', '/v3/freeword/banks', '400'],
     ['/v3/banks', '/v3/banks?limit=0', '400'],
+    ['/history/v1/updates', '/history/v1/updates', '200'],
+    ['/history/v1/updates/latest', '/history/v1/updates/latest', '200'],
+    ['/history/v1/changes', '/history/v1/changes?bank_code=0010&limit=5', '200'],
+    ['/history/v1/changes/{change_id}', '/history/v1/changes/chg-20260331-000004', '200'],
+    ['/history/v1/changes', '/history/v1/changes?limit=0', '400'],
+    ['/history/v1/changes/{change_id}', '/history/v1/changes/nope', '404'],
     ['/v3/banks/{code}', '/v3/banks/0002', '404'],
     ['/healthz', '/healthz', '200'],
   ];

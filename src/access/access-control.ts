@@ -14,10 +14,12 @@ import type { Limits, RateLimiter, RateLimitResult } from './rate-limiter.js';
 import { checkRestrictions, type RestrictionFailure } from './restrictions.js';
 
 /** Which limits a route counts against: its bucket, and fixed limits instead of the plan's. */
+export const UNLIMITED_PLAN = 'unlimited';
+
 export interface LimitPolicy {
   /** Requests are counted per key and bucket: `search`, later `history`, `resolve`, … */
   readonly bucket: string;
-  /** Limits for every key regardless of plan (e.g. History: 2/s, 5,000/day). */
+  /** Limits for every key regardless of plan (e.g. History: 2/s, 5,000/day), except plan `unlimited`. */
   readonly limits?: Limits;
 }
 
@@ -75,12 +77,11 @@ export class AccessControl {
     const restricted = checkRestrictions(key, request);
     if (restricted) return deny({ kind: 'restricted', reason: restricted });
 
-    let limits = policy.limits;
-    if (!limits) {
-      const plan = await plans.get(key.plan);
-      if (!plan) return deny({ kind: 'unknown_plan', plan: key.plan });
-      limits = plan;
-    }
+    const plan = await plans.get(key.plan);
+    if (!plan) return deny({ kind: 'unknown_plan', plan: key.plan });
+    // An API's own limits (History) bind every plan but `unlimited`, which is for internal use
+    // and benchmarks (docs/access.md#plans).
+    const limits = policy.limits && key.plan !== UNLIMITED_PLAN ? policy.limits : plan;
     const rate = await limiter.consume(policy.bucket, key.id, limits);
     if (!rate.allowed) return deny({ kind: 'rate_limited', rate });
     return { ok: true, key, rate };

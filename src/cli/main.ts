@@ -1,6 +1,8 @@
 /** The `ginko` command line (DESIGN.md §1). */
 import { Command, InvalidArgumentError } from 'commander';
 import { DEFAULT_ABUSE_OPTIONS } from '../access/abuse.js';
+import { DEFAULT_POLL_SECONDS } from '../history/live-dataset.js';
+import { registerImportCommand } from './import.js';
 import { registerKeyCommands } from './keys.js';
 import { registerMaintenanceCommand } from './maintenance.js';
 import { addStoreOptions, envFlag } from './config.js';
@@ -42,7 +44,8 @@ addStoreOptions(
     .option('--maintenance', 'start in maintenance mode: keyed routes answer 503 (env GINKO_MAINTENANCE=1)', envFlag('GINKO_MAINTENANCE'))
     .option('--abuse-threshold <n>', 'requests without a valid key per address or referrer per window before a block; 0 = off (env GINKO_ABUSE_THRESHOLD)', integer, envInteger('GINKO_ABUSE_THRESHOLD', DEFAULT_ABUSE_OPTIONS.threshold))
     .option('--abuse-window <seconds>', 'window in which those requests are counted (env GINKO_ABUSE_WINDOW)', positiveInteger, envInteger('GINKO_ABUSE_WINDOW', DEFAULT_ABUSE_OPTIONS.windowSeconds, 1))
-    .option('--abuse-block <seconds>', 'how long an address or referrer stays blocked (env GINKO_ABUSE_BLOCK)', positiveInteger, envInteger('GINKO_ABUSE_BLOCK', DEFAULT_ABUSE_OPTIONS.blockSeconds, 1)),
+    .option('--abuse-block <seconds>', 'how long an address or referrer stays blocked (env GINKO_ABUSE_BLOCK)', positiveInteger, envInteger('GINKO_ABUSE_BLOCK', DEFAULT_ABUSE_OPTIONS.blockSeconds, 1))
+    .option('--poll-interval <seconds>', 'how often to look for a snapshot imported by another process; 0 = never (env GINKO_POLL_INTERVAL)', integer, envInteger('GINKO_POLL_INTERVAL', DEFAULT_POLL_SECONDS)),
 ).action(async (opts) => {
   const server = await serve(opts);
   const stop = () => {
@@ -53,6 +56,7 @@ addStoreOptions(
 });
 
 registerKeyCommands(program);
+registerImportCommand(program);
 registerMaintenanceCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {

@@ -2,13 +2,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freewordIndexOf } from '../search/freeword/index.js';
+import { DEFAULT_POLL_SECONDS, LiveDataset } from '../history/live-dataset.js';
+import { ensureSeeded } from '../history/seed.js';
 import { DEFAULT_ABUSE_OPTIONS } from '../access/abuse.js';
 import { openAccessControl } from '../access/open.js';
 import { Authenticator } from '../access/authenticator.js';
 import { KeyStore } from '../access/key-store.js';
 import { PlanStore } from '../access/plans.js';
-import { loadBundledDirectory } from '../dataset/bundled.js';
-import { DirectoryHolder } from '../dataset/holder.js';
 import { buildApp } from '../http/app.js';
 import { loadOrCreateCertificate } from '../http/tls.js';
 import { CursorCodec } from '../search/cursor.js';
@@ -29,6 +29,8 @@ export interface ServeConfig extends StoreConfig {
   readonly abuseThreshold?: number | undefined;
   readonly abuseWindow?: number | undefined;
   readonly abuseBlock?: number | undefined;
+  /** Seconds between looks for a snapshot imported by another process; 0 = never. */
+  readonly pollInterval?: number | undefined;
 }
 
 export const DEVELOPMENT_KEY_FILE = 'development-key.txt';
@@ -46,7 +48,9 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   const plans = new PlanStore(store.db);
   await plans.ensureDefaults();
   const keys = new KeyStore(store.db);
-  const directories = new DirectoryHolder(loadBundledDirectory());
+  if (await ensureSeeded(store)) out('Seeded the change history from the bundled zengin-code versions');
+  const live = await LiveDataset.open(store);
+  const directories = live.directories;
   const cursors = new CursorCodec(await sharedSecret(store.db, 'cursor'));
   const auth = new Authenticator(keys);
   const access = await openAccessControl({
@@ -75,7 +79,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   if (tls?.generated) out(`Generated a self-signed certificate for localhost: ${tls.certPath}`);
 
   const app = await buildApp(
-    { directories, cursors, auth, access, trustProxy: config.trustProxy },
+    { directories, cursors, auth, access, history: live, trustProxy: config.trustProxy },
     { logger: { level: config.logLevel }, ...(tls ? { https: tls } : {}) },
   );
   access.log = (level, message, detail) => app.log[level](detail ?? {}, message);
@@ -88,6 +92,12 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   out(`Ginko ${directories.current.version} listening on ${url}`);
   // Build the freeword index now rather than in the first search request (about 150 ms).
   setImmediate(() => freewordIndexOf(directories.current));
+  live.onSwap = (directory) => {
+    app.log.info({ version: directory.version, banks: directory.banks.length, branches: directory.branchCount }, 'switched to a new dataset snapshot');
+    freewordIndexOf(directory);
+  };
+  live.onError = (err) => app.log.error({ err }, 'could not load the current dataset snapshot; still serving the previous one');
+  live.startPolling(config.pollInterval ?? DEFAULT_POLL_SECONDS);
   app.log.info({ url, store: store.location, version: directories.current.version, readyMs: Math.round(performance.now() - started) }, 'ginko ready');
   if (!access.parts.counters.connected) {
     app.log.warn('Redis is not reachable: rate limits are enforced per server (in-memory insurance) until it is');
@@ -97,6 +107,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      live.stop();
       await app.close();
       await access.close();
       await auth.close();

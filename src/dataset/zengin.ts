@@ -25,9 +25,9 @@ export function effectiveDateOfPackageVersion(version: string): string {
   return `${m[1]}-${m[2]}-${m[3]}`;
 }
 
-/** Loads the package in `dir` (the directory holding its package.json). */
-export function readZenginPackage(dir: string): RawSnapshot {
-  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string };
+/** Loads the package in `dir` (the directory holding its package.json); `effectiveDate` overrides its version's date. */
+export function readZenginPackage(dir: string, effectiveDate?: string): RawSnapshot {
+  const pkg = effectiveDate ? { version: '' } : (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string });
   const data = require(join(dir, 'lib', 'zengin-data.js')) as Record<string, ZenginBank>;
   const institutions: RawInstitution[] = Object.values(data).map((bank) => ({
     code: bank.code,
@@ -35,7 +35,7 @@ export function readZenginPackage(dir: string): RawSnapshot {
     kana: bank.kana,
     branches: Object.values(bank.branches).map((b): RawBranch => ({ code: b.code, name: b.name, kana: b.kana })),
   }));
-  return { effectiveDate: effectiveDateOfPackageVersion(pkg.version), institutions };
+  return { effectiveDate: effectiveDate ?? effectiveDateOfPackageVersion(pkg.version), institutions };
 }
 
 /** Directory of an installed package by its npm name, e.g. `zengin-code-20260331`. */

@@ -6,6 +6,10 @@ export interface ValidationError {
   readonly message: string;
   readonly paramName: string;
   readonly invalidValue: string;
+  /** For the §7.2 error shape: `missing`, `value_error`…; default `value_error`. */
+  readonly type?: string;
+  /** For the §7.2 error shape: where the input was, e.g. ['body', 'bank_name']; default ['query', paramName]. */
+  readonly location?: readonly string[];
 }
 
 /** Values of the error resource's `code` member, one per status (documented in docs/errors.md). */
@@ -19,6 +23,7 @@ export const ERROR_CODES = Object.freeze({
   413: 'PAYLOAD_TOO_LARGE',
   414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE_ENTITY',
   429: 'RATE_LIMIT_EXCEEDED',
   431: 'HEADERS_TOO_LARGE',
   500: 'INTERNAL_ERROR',

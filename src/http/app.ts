@@ -12,6 +12,7 @@ import { parseQueryString } from './query-string.js';
 import { redactUrl } from './redact.js';
 import { recordRoutes } from './route-table.js';
 import { registerHealth } from './routes/health.js';
+import { registerHistoryApi } from './routes/history.js';
 import { registerOpenApi } from './routes/openapi.js';
 import { registerSearchApi } from './routes/search.js';
 import type { AppServices } from './services.js';
@@ -90,7 +91,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       info: {
         title: 'Ginko',
         version: '1',
-        description: 'Directory of Japanese financial institutions and their branches (Search API v1–v3). Data: zengin-code (MIT).',
+        description: 'Directory of Japanese financial institutions and their branches: Search API v1–v3 with freeword search, Change History. Data: zengin-code (MIT).',
       },
       servers: [{ url: '/' }],
       components: {
@@ -105,6 +106,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   registerHealth(app, services);
   registerOpenApi(app);
   for (const version of ['v1', 'v2', 'v3'] as const) registerSearchApi(app, services, version);
+  registerHistoryApi(app, services);
 
   return app;
 }

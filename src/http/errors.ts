@@ -1,6 +1,9 @@
 /**
  * The one mapping from thrown errors to HTTP responses. Every non-2xx Search response carries
- * the error resource of SPEC.md §2.6, except 429, which has no body (SPEC.md §8).
+ * the error resource of SPEC.md §2.6, except 429, which has no body (SPEC.md §8). The
+ * snake_case APIs (History, Resolve, Master Export) answer in the shape of SPEC.md §7.2
+ * instead: `message` and `request_id`, plus `detail` entries naming the offending input
+ * (docs/errors.md).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { QueryError } from '../search/query-error.js';
@@ -37,11 +40,30 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError(500, 'internal server error');
 }
 
+export interface DetailedErrorBody {
+  message: string;
+  request_id: string;
+  detail?: { type: string; loc: string[]; msg: string; input: string }[];
+}
+
+/** Paths of the APIs whose errors take the §7.2 shape. */
+const DETAILED_ERROR_PATHS = /^\/(?:history|resolve|master)\//;
+
+export function detailedErrorBody(error: ApiError, requestId: string): DetailedErrorBody {
+  const body: DetailedErrorBody = { message: error.message, request_id: requestId };
+  if (error.validationErrors.length > 0) {
+    body.detail = error.validationErrors.map((v) => ({ type: v.type ?? 'value_error', loc: [...(v.location ?? ['query', v.paramName])], msg: v.message, input: v.invalidValue }));
+  }
+  return body;
+}
+
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   reply.code(error.status);
-  if (error.status === 429) return reply.send();
-  return reply.type('application/json; charset=utf-8').send(JSON.stringify(searchErrorBody(error)));
+  const detailed = DETAILED_ERROR_PATHS.test(reply.request.url);
+  if (error.status === 429 && !detailed) return reply.send();
+  const body = detailed ? detailedErrorBody(error, String(reply.request.id)) : searchErrorBody(error);
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
 export function installErrorHandling(app: FastifyInstance): void {

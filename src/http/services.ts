@@ -2,12 +2,15 @@
 import type { AccessControl } from '../access/access-control.js';
 import type { Authenticator } from '../access/authenticator.js';
 import type { DirectoryHolder } from '../dataset/holder.js';
+import type { HistoryView } from '../history/history-view.js';
 import type { CursorCodec } from '../search/cursor.js';
 
 export interface AppServices {
   readonly directories: DirectoryHolder;
   readonly cursors: CursorCodec;
   readonly auth: Authenticator;
+  /** The change history of the live dataset (src/history/live-dataset.ts); `history` is read per request. */
+  readonly history: { readonly history: HistoryView };
   /** Maintenance, keys, restrictions, abuse protection and rate limits of keyed routes (access-guard.ts). */
   readonly access: AccessControl;
   /** Plain HTTP behind a TLS-terminating proxy that sets X-Forwarded-Proto. */

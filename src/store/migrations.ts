@@ -51,6 +51,45 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003_history': {
+    // Dataset snapshots, the updates that introduced them and their changes (docs/history.md).
+    // `seq` columns give the stable order of the History API.
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('updates')
+        .addColumn('update_id', 'text', (c) => c.primaryKey())
+        .addColumn('seq', 'integer', (c) => c.notNull().unique())
+        .addColumn('previous_update_id', 'text')
+        .addColumn('effective_date', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('run_type', 'text', (c) => c.notNull())
+        .addColumn('validation_result', 'text', (c) => c.notNull())
+        .addColumn('bank_rows', 'integer', (c) => c.notNull())
+        .addColumn('branch_rows', 'integer', (c) => c.notNull())
+        .addColumn('source', 'text', (c) => c.notNull())
+        // The raw snapshot as JSON (RawSnapshot): enough to rebuild the Directory without the source.
+        .addColumn('snapshot', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('changes')
+        .addColumn('change_id', 'text', (c) => c.primaryKey())
+        .addColumn('update_id', 'text', (c) => c.notNull().references('updates.update_id'))
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('resource_type', 'text', (c) => c.notNull())
+        .addColumn('change_type', 'text', (c) => c.notNull())
+        .addColumn('bank_code', 'text', (c) => c.notNull())
+        .addColumn('bank_name', 'text')
+        .addColumn('branch_code', 'text')
+        .addColumn('branch_name', 'text')
+        .addColumn('before', 'text', (c) => c.notNull())
+        .addColumn('after', 'text', (c) => c.notNull())
+        .addColumn('changed_fields', 'text', (c) => c.notNull())
+        .addColumn('field_changes', 'text', (c) => c.notNull())
+        .addColumn('reason_label_ja', 'text', (c) => c.notNull())
+        .addUniqueConstraint('changes_update_seq', ['update_id', 'seq'])
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -37,7 +37,45 @@ export interface UsageCountersTable {
   count: number;
 }
 
+/** One dataset update (SPEC.md §2.8) and the snapshot it made current. */
+export interface UpdatesTable {
+  update_id: string;
+  /** Import order, 1 for the baseline; the current snapshot is the one with the highest seq. */
+  seq: number;
+  previous_update_id: string | null;
+  effective_date: string;
+  created_at: string;
+  run_type: string;
+  validation_result: string;
+  bank_rows: number;
+  branch_rows: number;
+  /** Where the snapshot came from, e.g. `zengin-code@1.0.0-p20260331`. */
+  source: string;
+  /** JSON of the RawSnapshot. */
+  snapshot: string;
+}
+
+/** One change of an update (SPEC.md §2.8); JSON columns hold objects and arrays. */
+export interface ChangesTable {
+  change_id: string;
+  update_id: string;
+  seq: number;
+  resource_type: string;
+  change_type: string;
+  bank_code: string;
+  bank_name: string | null;
+  branch_code: string | null;
+  branch_name: string | null;
+  before: string;
+  after: string;
+  changed_fields: string;
+  field_changes: string;
+  reason_label_ja: string;
+}
+
 export interface Database {
+  updates: UpdatesTable;
+  changes: ChangesTable;
   plans: PlansTable;
   api_keys: ApiKeysTable;
   settings: SettingsTable;

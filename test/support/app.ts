@@ -1,5 +1,5 @@
 /** An in-process Ginko on a temporary SQLite store, for `app.inject()` tests. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -14,7 +14,10 @@ import type { Directory } from '../../src/dataset/directory.js';
 import { DirectoryHolder } from '../../src/dataset/holder.js';
 import { buildApp } from '../../src/http/app.js';
 import { CursorCodec } from '../../src/search/cursor.js';
-import { openStore, type SqlStore } from '../../src/store/open.js';
+import { loadHistory } from '../../src/history/history-store.js';
+import { HistoryView } from '../../src/history/history-view.js';
+import { ensureSeeded } from '../../src/history/seed.js';
+import { openStore, SQLITE_FILE, type SqlStore } from '../../src/store/open.js';
 import { sharedSecret } from '../../src/store/settings.js';
 
 export interface TestApp {
@@ -53,9 +56,33 @@ export interface TestAppOptions {
   readonly store?: SqlStore;
 }
 
+let template: Promise<string> | undefined;
+
+/** A SQLite store seeded with the change history, made once per test process and copied per app. */
+function seededTemplate(): Promise<string> {
+  template ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ginko-template-'));
+    const store = await openStore({ dataDir: dir });
+    await ensureSeeded(store);
+    await store.close();
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  })();
+  return template;
+}
+
+async function openSeededStore(dataDir: string): Promise<SqlStore> {
+  const from = await seededTemplate();
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (existsSync(join(from, SQLITE_FILE + suffix))) copyFileSync(join(from, SQLITE_FILE + suffix), join(dataDir, SQLITE_FILE + suffix));
+  }
+  return openStore({ dataDir });
+}
+
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.store ? undefined : mkdtempSync(join(tmpdir(), 'ginko-test-'));
-  const store = options.store ?? (await openStore({ dataDir: dataDir! }));
+  const store = options.store ?? (await openSeededStore(dataDir!));
+  if (options.store) await ensureSeeded(store);
   await new PlanStore(store.db).ensureDefaults();
   const keys = new KeyStore(store.db);
   const auth = new Authenticator(keys);
@@ -76,6 +103,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       cursors: new CursorCodec(await sharedSecret(store.db, 'cursor')),
       auth,
       access,
+      history: { history: new HistoryView(await loadHistory(store.db)) },
       trustProxy: options.trustProxy ?? false,
     },
     options.logger === undefined ? {} : { logger: options.logger },

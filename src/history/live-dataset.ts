@@ -1,0 +1,70 @@
+/**
+ * What a running server serves from the store: the current snapshot as a Directory and the
+ * history. A poll of the latest update's seq (one indexed query) notices an import made by any
+ * process on the same store (another replica, `ginko import`); the new directory is built
+ * aside and swapped in whole, so no request sees a mix.
+ */
+import { buildDirectory } from '../dataset/build.js';
+import type { Directory } from '../dataset/directory.js';
+import { DirectoryHolder } from '../dataset/holder.js';
+import type { SqlStore } from '../store/open.js';
+import { latestSeq, loadCurrentSnapshot, loadHistory } from './history-store.js';
+import { HistoryView } from './history-view.js';
+
+export const DEFAULT_POLL_SECONDS = 2;
+
+export class LiveDataset {
+  readonly directories: DirectoryHolder;
+  #history: HistoryView;
+  #seq: number;
+  #timer: NodeJS.Timeout | undefined;
+  #refreshing: Promise<boolean> | undefined;
+  /** Called after a swap, e.g. to log it or warm indexes. */
+  onSwap: (directory: Directory) => void = () => {};
+  onError: (err: unknown) => void = () => {};
+
+  private constructor(private readonly store: SqlStore, directory: Directory, history: HistoryView, seq: number) {
+    this.directories = new DirectoryHolder(directory);
+    this.#history = history;
+    this.#seq = seq;
+  }
+
+  /** Loads the current snapshot and the history; the store must have been seeded. */
+  static async open(store: SqlStore): Promise<LiveDataset> {
+    const current = await loadCurrentSnapshot(store.db);
+    if (!current) throw new Error('the store holds no dataset snapshot; it is seeded on first start');
+    return new LiveDataset(store, buildDirectory(current.raw), new HistoryView(await loadHistory(store.db)), current.seq);
+  }
+
+  get history(): HistoryView {
+    return this.#history;
+  }
+
+  /** Loads a newer snapshot if there is one; true when it swapped. */
+  refresh(): Promise<boolean> {
+    this.#refreshing ??= this.#load().finally(() => (this.#refreshing = undefined));
+    return this.#refreshing;
+  }
+
+  async #load(): Promise<boolean> {
+    if ((await latestSeq(this.store.db)) === this.#seq) return false;
+    const current = (await loadCurrentSnapshot(this.store.db))!;
+    const history = new HistoryView(await loadHistory(this.store.db));
+    const directory = buildDirectory(current.raw);
+    this.#history = history;
+    this.#seq = current.seq;
+    this.directories.replace(directory);
+    this.onSwap(directory);
+    return true;
+  }
+
+  startPolling(seconds: number): void {
+    if (seconds <= 0) return;
+    this.#timer = setInterval(() => void this.refresh().catch((err) => this.onError(err)), seconds * 1000);
+    this.#timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+  }
+}

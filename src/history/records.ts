@@ -1,0 +1,52 @@
+/** The Change History objects of SPEC.md §2.8, as the API shows them. */
+import type { ChangeType, FieldChange, ResourceType } from '../dataset/diff.js';
+
+/** How an update came about (docs/history.md#updates). */
+export type RunType = 'baseline' | 'seed' | 'import';
+
+export interface UpdateRecord {
+  readonly update_id: string;
+  readonly previous_update_id: string | null;
+  readonly effective_date: string;
+  readonly created_at: string;
+  readonly run_type: RunType;
+  readonly validation_result: string;
+  readonly bank_rows: number;
+  readonly branch_rows: number;
+}
+
+export interface ChangeRecord {
+  readonly change_id: string;
+  readonly update_id: string;
+  readonly previous_update_id: string | null;
+  readonly effective_date: string;
+  readonly created_at: string;
+  readonly resource_type: ResourceType;
+  readonly change_type: ChangeType;
+  readonly reason: { readonly label_ja: string };
+  readonly bank: { readonly code: string; readonly name: string | null };
+  readonly branch: { readonly code: string | null; readonly name: string | null };
+  readonly before: Readonly<Record<string, string>>;
+  readonly after: Readonly<Record<string, string>>;
+  readonly changed_fields: readonly string[];
+  readonly field_changes: readonly FieldChange[];
+}
+
+/**
+ * Update ids read as their date: `upd-20260331`; a second update with the same effective date
+ * gets `upd-20260331-2`. Change ids extend their update's: `chg-20260331-000001`.
+ */
+export function updateIdFor(effectiveDate: string, sameDateCount: number): string {
+  const base = `upd-${effectiveDate.replaceAll('-', '')}`;
+  return sameDateCount === 0 ? base : `${base}-${sameDateCount + 1}`;
+}
+
+export function changeIdFor(updateId: string, seq: number): string {
+  return `chg-${updateId.slice(4)}-${String(seq).padStart(6, '0')}`;
+}
+
+/** `created_at` in JST with an explicit offset (SPEC.md §2.8): 2026-11-22T19:04:26+09:00. */
+export function jstTimestamp(ms: number): string {
+  const jst = new Date(ms + 9 * 3600_000).toISOString().slice(0, 19);
+  return `${jst}+09:00`;
+}

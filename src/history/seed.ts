@@ -1,0 +1,67 @@
+/**
+ * First start on an empty store: the history from the zengin-code versions installed side by
+ * side (DESIGN.md §2). The oldest is the baseline (no changes, previous_update_id null); each
+ * later one is stored with its real changes against the one before.
+ */
+import { buildDirectory } from '../dataset/build.js';
+import { diffDirectories } from '../dataset/diff.js';
+import type { Directory } from '../dataset/directory.js';
+import type { RawSnapshot } from '../dataset/raw.js';
+import { validateDirectory } from '../dataset/validate.js';
+import { installedPackageDir, readZenginPackage } from '../dataset/zengin.js';
+import type { SqlStore } from '../store/open.js';
+import { latestSeq, recordUpdate, withSeedLock } from './history-store.js';
+import type { RunType } from './records.js';
+
+/** Oldest first: the order of their pYYYYMMDD suffixes. */
+export const SEED_PACKAGES = ['zengin-code-20260225', 'zengin-code-20260331', 'zengin-code-20260524', 'zengin-code-20260630', 'zengin-code'] as const;
+
+export interface SeedStep {
+  readonly raw: RawSnapshot;
+  readonly directory: Directory;
+  readonly source: string;
+  readonly runType: RunType;
+}
+
+let steps: readonly SeedStep[] | undefined;
+
+/** The seed versions, read and built once per process. */
+export function seedSteps(): readonly SeedStep[] {
+  steps ??= SEED_PACKAGES.map((name, i) => {
+    const dir = installedPackageDir(name);
+    const raw = readZenginPackage(dir);
+    return { raw, directory: buildDirectory(raw), source: `zengin-code@1.0.0-p${raw.effectiveDate.replaceAll('-', '')}`, runType: i === 0 ? 'baseline' : 'seed' };
+  });
+  return steps;
+}
+
+/** Seeds the history unless some update exists; safe when several processes start at once. */
+export async function ensureSeeded(store: SqlStore): Promise<boolean> {
+  if ((await latestSeq(store.db)) > 0) return false;
+  return withSeedLock(store.db, store.dialect, async () => {
+    if ((await latestSeq(store.db)) > 0) return false;
+    let previous: Directory | undefined;
+    for (const [i, step] of seedSteps().entries()) {
+      const validation = validateDirectory(step.directory, previous);
+      if (!validation.ok) throw new Error(`seed version ${step.source} fails validation: ${validation.problems.join('; ')}`);
+      try {
+        await recordUpdate(store.db, {
+          raw: step.raw,
+          runType: step.runType,
+          validationResult: validation.result,
+          source: step.source,
+          bankRows: step.directory.banks.length,
+          branchRows: step.directory.branchCount,
+          changes: previous ? diffDirectories(previous, step.directory) : [],
+          expectedPreviousSeq: i,
+        });
+      } catch (err) {
+        // Another SQLite process seeded at the same moment: its history stands.
+        if ((await latestSeq(store.db)) >= SEED_PACKAGES.length) return false;
+        throw err;
+      }
+      previous = step.directory;
+    }
+    return true;
+  });
+}

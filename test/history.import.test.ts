@@ -1,0 +1,168 @@
+/**
+ * New snapshots: `ginko import` validates, diffs and stores them in one transaction, and running
+ * servers switch to them atomically (SQLite and PostgreSQL, in-process and real processes).
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { readDatasetSource } from '../src/dataset/sources.js';
+import { latestSeq, loadHistory } from '../src/history/history-store.js';
+import { importSnapshot } from '../src/history/importer.js';
+import { LiveDataset } from '../src/history/live-dataset.js';
+import { ensureSeeded } from '../src/history/seed.js';
+import { openStore, type SqlStore } from '../src/store/open.js';
+import { runGinko, startGinko } from './support/process.js';
+import { createPostgresDatabase } from './support/services.js';
+import { writeZenginPackage } from './support/zengin-fixture.js';
+
+const cleanup: string[] = [];
+after(() => {
+  for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
+});
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cleanup.push(dir);
+  return dir;
+};
+
+/** The newest version with one branch renamed: りそな銀行 725 市ヶ谷 → 市ヶ谷駅前. */
+const renamedPackage = (date: string) => {
+  const dir = writeZenginPackage(date, (data) => {
+    data['0010']!.branches['725']!.name = '市ヶ谷駅前';
+  });
+  cleanup.push(dir);
+  return dir;
+};
+
+async function importChecks(store: SqlStore): Promise<void> {
+  await ensureSeeded(store);
+  const live = await LiveDataset.open(store);
+  assert.equal(live.directories.current.version, '2026-08-24T00:00:00+0900');
+
+  const outcome = await importSnapshot(store, readDatasetSource(renamedPackage('2026-09-01')), 'fixture');
+  assert.deepEqual(outcome, { ok: true, updateId: 'upd-20260901', changes: 1, banks: 1146, branches: 28944, counts: { 'branch.renamed': 1 } });
+  const stored = await loadHistory(store.db);
+  const change = stored.changes.at(-1)!;
+  assert.deepEqual([change.change_id, change.change_type, change.branch, change.field_changes], ['chg-20260901-000001', 'renamed', { code: '725', name: '市ヶ谷駅前' }, [{ field: 'name', before: '市ヶ谷', after: '市ヶ谷駅前' }]]);
+
+  const before = live.directories.current;
+  assert.equal(await live.refresh(), true);
+  assert.notEqual(live.directories.current, before);
+  assert.equal(live.directories.current.version, '2026-09-01T00:00:00+0900');
+  assert.equal(live.directories.current.branchesByCode('0010', '725')[0]!.name, '市ヶ谷駅前');
+  assert.equal(live.history.latest!.update_id, 'upd-20260901');
+  assert.equal(await live.refresh(), false, 'nothing new');
+
+  // A truncated master would remove most institutions: refused, nothing written.
+  const truncated = writeZenginPackage('2026-09-02', (data) => {
+    for (const code of Object.keys(data).slice(200)) delete data[code];
+  });
+  cleanup.push(truncated);
+  const seq = await latestSeq(store.db);
+  const refused = await importSnapshot(store, readDatasetSource(truncated), 'fixture');
+  assert.equal(refused.ok, false);
+  assert.deepEqual(!refused.ok && refused.validation.problems, ['200 institutions against 1146 now: more than 10% would disappear', '5869 branches against 28944 now: more than 10% would disappear']);
+  assert.equal(await latestSeq(store.db), seq);
+  assert.equal(await live.refresh(), false);
+
+  // Readings that break the character rules are refused too.
+  const broken = writeZenginPackage('2026-09-03', (data) => {
+    data['0001']!.branches['001']!.kana = 'とうきょう';
+  });
+  cleanup.push(broken);
+  const badKana = await importSnapshot(store, readDatasetSource(broken), 'fixture');
+  assert.equal(badKana.ok, false);
+  assert.match(!badKana.ok ? badKana.validation.problems[0]! : '', /^branch 0001-001: halfWidthKana "とうきょう" breaks the character rules$/);
+  assert.equal(await latestSeq(store.db), seq);
+}
+
+describe('import on SQLite', () => {
+  it('stores one renamed change, switches a live dataset, and refuses invalid snapshots', async () => {
+    const store = await openStore({ dataDir: tempDir('ginko-import-') });
+    try {
+      await importChecks(store);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('import on PostgreSQL', () => {
+  it('behaves the same, and seeding twice at once leaves one history', async (t) => {
+    const db = await createPostgresDatabase();
+    if ('skip' in db) return t.skip(db.skip);
+    const a = await openStore({ dataDir: tempDir('ginko-pg-'), databaseUrl: db.url });
+    const b = await openStore({ dataDir: tempDir('ginko-pg-'), databaseUrl: db.url });
+    try {
+      const seeded = await Promise.all([ensureSeeded(a), ensureSeeded(b)]);
+      assert.deepEqual(seeded.sort(), [false, true]);
+      assert.equal((await loadHistory(a.db)).updates.length, 5);
+      await importChecks(a);
+    } finally {
+      await a.close();
+      await b.close();
+      await db.drop();
+    }
+  });
+});
+
+function httpsGet(url: string, ca: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { ca, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('import into a running server', () => {
+  it('switches the served version at one point while requests run, failing none', async () => {
+    const dataDir = tempDir('ginko-live-');
+    const created = await runGinko(['keys', 'create', '--plan', 'unlimited', '--data-dir', dataDir]);
+    const key = created.stdout.trim().split('\n').at(-1)!;
+    const server = await startGinko(['--data-dir', dataDir, '--poll-interval', '1']);
+    try {
+      const ca = readFileSync(join(dataDir, 'tls-cert.pem'), 'utf8');
+      const versions: string[] = [];
+      const failures: string[] = [];
+      let done = false;
+      const load = async () => {
+        while (!done) {
+          const res = await httpsGet(`${server.url}/v3/banks/0010/branches/725`, ca, { 'x-api-key': key });
+          if (res.status !== 200) failures.push(`${res.status} ${res.body}`);
+          else {
+            const body = JSON.parse(res.body) as { branch: { name: string } };
+            const version = JSON.parse((await httpsGet(`${server.url}/v3/version`, ca, { 'x-api-key': key })).body) as { version: string };
+            versions.push(`${body.branch.name}@${version.version}`);
+          }
+        }
+      };
+      const runners = [load(), load()];
+      const imported = await runGinko(['import', renamedPackage('2026-09-01'), '--data-dir', dataDir]);
+      assert.equal(imported.code, 0, imported.stderr);
+      assert.match(imported.stdout, /^imported upd-20260901: 1146 institutions, 28944 branches, 1 changes \(branch\.renamed 1\)\n$/);
+      const deadline = Date.now() + 10_000;
+      while (!versions.at(-1)?.startsWith('市ヶ谷駅前') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 300));
+      done = true;
+      await Promise.all(runners);
+      assert.deepEqual(failures, []);
+      // Every answer is old or new, and once new, never old again (the version may lag the branch by one poll at most).
+      const names = versions.map((v) => v.split('@')[0]);
+      const firstNew = names.indexOf('市ヶ谷駅前');
+      assert.ok(firstNew > 0, 'served the old snapshot first');
+      assert.ok(names.slice(firstNew).every((n) => n === '市ヶ谷駅前'), 'never back to the old snapshot');
+      assert.ok(names.slice(0, firstNew).every((n) => n === '市ヶ谷'));
+      assert.equal(versions.at(-1), '市ヶ谷駅前@2026-09-01T00:00:00+0900');
+    } finally {
+      assert.equal(await server.stop(), 0);
+    }
+  });
+});
