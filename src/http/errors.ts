@@ -69,7 +69,7 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error);
-    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (apiError.status >= 500) request.log.error({ reqId: request.id, err: error }, 'request failed');
     return sendError(reply, apiError);
   });
   app.setNotFoundHandler((request, reply) => {

@@ -60,7 +60,21 @@ function countComparisons(node: ExpressionNode): number {
   return node.type === 'COMPARISON' ? 1 : countComparisons(node.left) + countComparisons(node.right);
 }
 
+/** Compiled filters are pure, so the recent ones are kept: clients repeat the same filters. */
+const CACHE_SIZE = 200;
+const cache = new Map<string, CompiledFilter<object>>();
+
 export function compileFilter<T extends object>(text: string, selectors: readonly string[]): CompiledFilter<T> {
+  const cacheKey = `${selectors.join(',')}\u0000${text}`;
+  const cached = cache.get(cacheKey);
+  if (cached) return cached as CompiledFilter<T>;
+  const compiled = compileUncached<T>(text, selectors);
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(cacheKey, compiled as CompiledFilter<object>);
+  return compiled;
+}
+
+function compileUncached<T extends object>(text: string, selectors: readonly string[]): CompiledFilter<T> {
   if (text.trim() === '') throw new FilterError('the filter is empty', 1);
   if (text.length > FILTER_LIMITS.maxLength) {
     throw new FilterError(`the filter is longer than ${FILTER_LIMITS.maxLength} characters`, FILTER_LIMITS.maxLength + 1);

@@ -8,6 +8,13 @@ export function hasWildcard(pattern: string): boolean {
 }
 
 export function wildcardMatcher(pattern: string): (text: string) => boolean {
+  // The common shapes without `_` are plain string tests.
+  if (!pattern.includes('_')) {
+    const parts = pattern.split('*');
+    if (parts.length === 2 && parts[1] === '') return (t) => t.startsWith(parts[0]!);
+    if (parts.length === 2 && parts[0] === '') return (t) => t.endsWith(parts[1]!);
+    if (parts.length === 3 && parts[0] === '' && parts[2] === '') return (t) => t.includes(parts[1]!);
+  }
   const p = Array.from(pattern);
   return (value: string) => {
     const t = Array.from(value);

@@ -1,7 +1,7 @@
 /**
  * Candidate lookup by character bigrams over folded keys: a query of n ≥ 2 characters can only
  * be inside keys that hold every one of its bigrams, so the rarest bigram's postings bound the
- * work. Used where a linear scan would touch tens of thousands of keys (all branches).
+ * work; a one-character query uses the postings of that character.
  */
 export class BigramIndex {
   readonly #postings = new Map<string, number[]>();
@@ -15,7 +15,8 @@ export class BigramIndex {
       for (const key of keysOf(i)) {
         const chars = Array.from(key);
         for (let c = 0; c + 1 < chars.length; c++) seen.add(chars[c]! + chars[c + 1]!);
-        if (chars.length === 1) seen.add(chars[0]!);
+        // Single characters too, so that a one-character query also has postings.
+        for (const ch of chars) seen.add(ch);
       }
       for (const gram of seen) {
         const list = this.#postings.get(gram);
@@ -25,10 +26,11 @@ export class BigramIndex {
     }
   }
 
-  /** Records that may contain `query`, in ascending order; every record for one-character queries. */
+  /** Records that may contain `query`, in ascending order. */
   candidates(query: string): Iterable<number> {
     const chars = Array.from(query);
-    if (chars.length < 2) return range(this.#size);
+    if (chars.length === 0) return range(this.#size);
+    if (chars.length === 1) return this.#postings.get(chars[0]!) ?? [];
     const lists: number[][] = [];
     for (let c = 0; c + 1 < chars.length; c++) {
       const list = this.#postings.get(chars[c]! + chars[c + 1]!);

@@ -32,11 +32,14 @@ function ranked<T>(entries: Iterable<Keyed<T>>, query: string): T[] {
 
 export class FreewordIndex {
   readonly #banks: readonly Keyed<Bank>[];
+  readonly #bankGrams: BigramIndex;
   readonly #branchesByBank = new Map<string, readonly Keyed<Branch>[]>();
   #allBranches?: { readonly entries: readonly Keyed<BranchHit>[]; readonly grams: BigramIndex };
 
   constructor(directory: Directory) {
-    this.#banks = directory.banks.map((bank) => ({ record: bank, keys: bankKeys(bank) }));
+    const banks = directory.banks.map((bank) => ({ record: bank, keys: bankKeys(bank) }));
+    this.#banks = banks;
+    this.#bankGrams = new BigramIndex(banks.length, (i) => banks[i]!.keys);
     for (const bank of directory.banks) {
       this.#branchesByBank.set(bank.code, directory.branches(bank.code).map((branch) => ({ record: branch, keys: branchKeys(branch) })));
     }
@@ -45,8 +48,10 @@ export class FreewordIndex {
   /** Banks matching the folded query, best first; restricted to the given types when any. */
   searchBanks(query: string, businessTypeCodes: readonly string[] = []): Bank[] {
     const types = new Set(businessTypeCodes);
-    const entries = types.size === 0 ? this.#banks : this.#banks.filter((b) => types.has(b.record.businessTypeCode));
-    return ranked(entries, query);
+    const banks = this.#banks;
+    return ranked((function* (ids: Iterable<number>) {
+      for (const i of ids) if (types.size === 0 || types.has(banks[i]!.record.businessTypeCode)) yield banks[i]!;
+    })(this.#bankGrams.candidates(query)), query);
   }
 
   /** The bank's branches matching the folded query, best first. */

@@ -1,0 +1,28 @@
+/**
+ * The baseline of every ratio: a bare node:https server answering each path with the exact bytes
+ * Ginko answered it with (loaded from a JSON file), on the same certificate. Prints its URL.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:https';
+
+const [certFile, keyFile, bodiesFile] = process.argv.slice(2);
+const bodies = new Map(Object.entries(JSON.parse(readFileSync(bodiesFile!, 'utf8')) as Record<string, { type: string; body: string }>).map(([path, r]) => [path, { type: r.type, body: Buffer.from(r.body) }]));
+
+const server = createServer({ cert: readFileSync(certFile!), key: readFileSync(keyFile!) }, (req, res) => {
+  const found = bodies.get(req.url ?? '');
+  // Drain request bodies (resolve is a POST) before answering, as any real server must.
+  req.resume();
+  req.on('end', () => {
+    if (!found) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': found.type, 'content-length': found.body.length });
+    res.end(found.body);
+  });
+});
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  process.stdout.write(`listening on https://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}\n`);
+});
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

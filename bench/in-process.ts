@@ -1,0 +1,51 @@
+/** Figures measured inside the bench process: p99 of the pure search functions (DESIGN.md §6). */
+import { loadBundledDirectory } from '../src/dataset/bundled.js';
+import { freewordIndexOf, normalizeFreeword } from '../src/search/freeword/index.js';
+
+export interface InProcessFigure {
+  readonly name: string;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly targetP99Ms: number;
+  readonly runs: number;
+}
+
+function measure(name: string, targetP99Ms: number, queries: readonly string[], run: (q: string) => unknown): InProcessFigure {
+  for (const q of queries) run(q); // warm-up
+  const times: number[] = [];
+  for (let round = 0; round < 200; round++) {
+    for (const q of queries) {
+      const started = performance.now();
+      run(q);
+      times.push(performance.now() - started);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => Math.round(times[Math.floor(times.length * p)]! * 1000) / 1000;
+  return { name, p50Ms: at(0.5), p99Ms: at(0.99), targetP99Ms, runs: times.length };
+}
+
+export async function inProcessFigures(): Promise<InProcessFigure[]> {
+  const directory = loadBundledDirectory();
+  const index = freewordIndexOf(directory);
+  const largest = directory.banks.reduce((a, b) => (directory.branches(b.code).length > directory.branches(a.code).length ? b : a));
+  const queries = ['とうきょう', '新宿', 'まるのうち', 'ほんてん', '駅前', 'しぶや', 'う', 'なかの', 'ｼﾝｷﾝ', '信用'];
+  const figures = [
+    measure('freeword over all banks', 5, queries, (q) => index.searchBanks(normalizeFreeword(q))),
+    measure(`freeword over the ${directory.branches(largest.code).length} branches of ${largest.code}`, 5, queries, (q) => index.searchBranches(largest.code, normalizeFreeword(q))),
+    // One character (う) matches two thirds of all branches; measured apart (docs/freeword.md#speed).
+    measure('freeword over all 28,944 branches', 5, queries.filter((q) => q.length > 1), (q) => index.searchAllBranches(normalizeFreeword(q))),
+    measure('freeword over all 28,944 branches, one character', 10, ['う'], (q) => index.searchAllBranches(normalizeFreeword(q))),
+  ];
+  try {
+    // Resolve lands in its own issue; measured when present.
+    const resolve = (await import(String('../src/resolve/index.js'))) as { resolveBankBranch?: (d: unknown, input: { bank_name: string; branch_name: string }) => unknown };
+    if (resolve.resolveBankBranch) {
+      const pairs = ['みずほ|東京営業部', '三菱UFJ|本店', 'ゆうちょ|〇一八', '北海道信金|本店'];
+      figures.push(measure('resolve', 5, pairs, (p) => resolve.resolveBankBranch!(directory, { bank_name: p.split('|')[0]!, branch_name: p.split('|')[1]! })));
+    }
+  } catch {
+    // not available in this build
+  }
+  return figures;
+}

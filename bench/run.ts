@@ -1,0 +1,109 @@
+/**
+ * `npm run bench`: Ginko against a bare node:https server answering the same bytes, in one run,
+ * reported as ratios (DESIGN.md §6; docs/benchmarks.md). Options:
+ *   --duration S      seconds of load per measurement (default 5)
+ *   --connections N   concurrent connections (default 10)
+ *   --only TEXT       only scenarios whose name contains TEXT
+ *   --soak S          also a mixed soak of S seconds (throughput, latency, errors, memory growth)
+ *   --out FILE        where to write the JSON (default bench/results/<timestamp>.json)
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:https';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { inProcessFigures } from './in-process.js';
+import { load, type LoadResult } from './load.js';
+import { type Child, createKey, rssMb, startBare, startGinko } from './processes.js';
+import { printTable, type ScenarioReport } from './report.js';
+import { SCENARIOS, type Scenario } from './scenarios.js';
+import { soak } from './soak.js';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    only: { type: 'string' },
+    soak: { type: 'string' },
+    out: { type: 'string' },
+  },
+});
+const seconds = Number(args.duration);
+const connections = Number(args.connections);
+
+function fetchOnce(url: string, ca: string, scenario: Scenario, key: string): Promise<{ status: number; type: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url + scenario.path, { method: scenario.method, ca, headers: { 'x-api-key': key, 'content-type': 'application/json' } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body }));
+    });
+    req.on('error', reject);
+    req.end(scenario.body);
+  });
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ginko-bench-'));
+  const children: Child[] = [];
+  try {
+    // Cold start twice: the first seeds the history into a new store, the second is a restart.
+    const first = await startGinko(dataDir);
+    await first.stop();
+    const ginko = await startGinko(dataDir);
+    children.push(ginko);
+    const key = createKey(dataDir, 'unlimited');
+    const ca = readFileSync(join(dataDir, 'tls-cert.pem'), 'utf8');
+    const headers = { 'x-api-key': key, 'content-type': 'application/json' };
+
+    const scenarios = SCENARIOS.filter((s) => !args.only || s.name.includes(args.only));
+    const bodies: Record<string, { type: string; body: string }> = {};
+    const available: Scenario[] = [];
+    const reports: ScenarioReport[] = [];
+    for (const scenario of scenarios) {
+      const probe = await fetchOnce(ginko.url, ca, scenario, key);
+      if (probe.status !== 200) {
+        reports.push({ name: scenario.name, available: false, note: `answers ${probe.status}: not available in this build` });
+        continue;
+      }
+      bodies[scenario.path] = { type: probe.type, body: probe.body };
+      available.push(scenario);
+    }
+    const bodiesFile = join(dataDir, 'bench-bodies.json');
+    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    const bare = await startBare(dataDir, bodiesFile);
+    children.push(bare);
+
+    for (const scenario of available) {
+      const options = { method: scenario.method, headers, body: scenario.body, connections };
+      await load({ ...options, url: ginko.url + scenario.path, seconds: 1 }); // warm-up
+      const bareResult: LoadResult = await load({ ...options, url: bare.url + scenario.path, seconds });
+      const ginkoResult: LoadResult = await load({ ...options, url: ginko.url + scenario.path, seconds });
+      const ratio = Math.round((ginkoResult.requestsPerSecond / bareResult.requestsPerSecond) * 100) / 100;
+      const pass = ratio >= scenario.target && (scenario.p99Target === undefined || ginkoResult.p99Ms <= scenario.p99Target) && ginkoResult.non2xx === 0 && ginkoResult.errors === 0;
+      reports.push({ name: scenario.name, available: true, bytes: Buffer.byteLength(bodies[scenario.path]!.body), bare: bareResult, ginko: ginkoResult, ratio, target: scenario.target, p99Target: scenario.p99Target, pass });
+    }
+
+    const soakReport = args.soak ? await soak({ url: ginko.url, headers, scenarios: available, seconds: Number(args.soak), connections, pid: ginko.process.pid! }) : undefined;
+    const report = {
+      date: new Date().toISOString(),
+      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, platform: process.platform },
+      settings: { secondsPerMeasurement: seconds, connections },
+      startup: { firstStartMs: Math.round(first.startMs), restartMs: Math.round(ginko.startMs), targetMs: 2000 },
+      memory: { rssMbAfterLoad: rssMb(ginko.process.pid!), targetMb: 200 },
+      scenarios: reports,
+      inProcess: await inProcessFigures(),
+      ...(soakReport ? { soak: soakReport } : {}),
+    };
+    printTable(report);
+    const out = args.out ?? join('bench', 'results', `${report.date.replace(/[:.]/g, '-')}.json`);
+    writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
+    process.stdout.write(`\nwritten to ${out}\n`);
+  } finally {
+    for (const child of children.reverse()) await child.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
