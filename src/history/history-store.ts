@@ -94,48 +94,51 @@ export async function loadHistory(db: Kysely<Database>): Promise<StoredHistory> 
   return { updates, changes };
 }
 
-/** Writes an update with its snapshot and changes, making it current; returns its id. */
-export async function recordUpdate(db: Kysely<Database>, update: NewUpdate): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    const previous = await trx.selectFrom('updates').select(['update_id', 'seq']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
-    const previousSeq = Number(previous?.seq ?? 0);
-    if (previousSeq !== update.expectedPreviousSeq) throw new ConcurrentImportError('another import became current meanwhile; run the import again');
-    const updateId = await freshUpdateId(trx, update.raw.effectiveDate);
-    await trx
-      .insertInto('updates')
-      .values({
-        update_id: updateId,
-        seq: previousSeq + 1,
-        previous_update_id: previous?.update_id ?? null,
-        effective_date: update.raw.effectiveDate,
-        created_at: jstTimestamp(update.now ?? Date.now()),
-        run_type: update.runType,
-        validation_result: update.validationResult,
-        bank_rows: update.bankRows,
-        branch_rows: update.branchRows,
-        source: update.source,
-        snapshot: JSON.stringify(update.raw),
-      })
-      .execute();
-    const rows = update.changes.map((c, i) => ({
-      change_id: changeIdFor(updateId, i + 1),
+/** Writes an update with its snapshot and changes in one transaction, making it current; returns its id. */
+export function recordUpdate(db: Kysely<Database>, update: NewUpdate): Promise<string> {
+  return db.transaction().execute((trx) => writeUpdate(trx, update));
+}
+
+/** The writes of one update, inside the caller's transaction. */
+export async function writeUpdate(trx: Transaction<Database>, update: NewUpdate): Promise<string> {
+  const previous = await trx.selectFrom('updates').select(['update_id', 'seq']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+  const previousSeq = Number(previous?.seq ?? 0);
+  if (previousSeq !== update.expectedPreviousSeq) throw new ConcurrentImportError('another import became current meanwhile; run the import again');
+  const updateId = await freshUpdateId(trx, update.raw.effectiveDate);
+  await trx
+    .insertInto('updates')
+    .values({
       update_id: updateId,
-      seq: i + 1,
-      resource_type: c.resourceType,
-      change_type: c.changeType,
-      bank_code: c.bankCode,
-      bank_name: c.bankName,
-      branch_code: c.branchCode,
-      branch_name: c.branchName,
-      before: JSON.stringify(c.before),
-      after: JSON.stringify(c.after),
-      changed_fields: JSON.stringify(c.changedFields),
-      field_changes: JSON.stringify(c.fieldChanges),
-      reason_label_ja: c.reasonLabelJa,
-    }));
-    for (let i = 0; i < rows.length; i += INSERT_BATCH) await trx.insertInto('changes').values(rows.slice(i, i + INSERT_BATCH)).execute();
-    return updateId;
-  });
+      seq: previousSeq + 1,
+      previous_update_id: previous?.update_id ?? null,
+      effective_date: update.raw.effectiveDate,
+      created_at: jstTimestamp(update.now ?? Date.now()),
+      run_type: update.runType,
+      validation_result: update.validationResult,
+      bank_rows: update.bankRows,
+      branch_rows: update.branchRows,
+      source: update.source,
+      snapshot: JSON.stringify(update.raw),
+    })
+    .execute();
+  const rows = update.changes.map((c, i) => ({
+    change_id: changeIdFor(updateId, i + 1),
+    update_id: updateId,
+    seq: i + 1,
+    resource_type: c.resourceType,
+    change_type: c.changeType,
+    bank_code: c.bankCode,
+    bank_name: c.bankName,
+    branch_code: c.branchCode,
+    branch_name: c.branchName,
+    before: JSON.stringify(c.before),
+    after: JSON.stringify(c.after),
+    changed_fields: JSON.stringify(c.changedFields),
+    field_changes: JSON.stringify(c.fieldChanges),
+    reason_label_ja: c.reasonLabelJa,
+  }));
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) await trx.insertInto('changes').values(rows.slice(i, i + INSERT_BATCH)).execute();
+  return updateId;
 }
 
 async function freshUpdateId(trx: Transaction<Database>, effectiveDate: string): Promise<string> {

@@ -10,7 +10,7 @@ import type { RawSnapshot } from '../dataset/raw.js';
 import { validateDirectory } from '../dataset/validate.js';
 import { installedPackageDir, readZenginPackage } from '../dataset/zengin.js';
 import type { SqlStore } from '../store/open.js';
-import { latestSeq, recordUpdate, withSeedLock } from './history-store.js';
+import { latestSeq, withSeedLock, writeUpdate } from './history-store.js';
 import type { RunType } from './records.js';
 
 /** Oldest first: the order of their pYYYYMMDD suffixes. */
@@ -40,27 +40,31 @@ export async function ensureSeeded(store: SqlStore): Promise<boolean> {
   if ((await latestSeq(store.db)) > 0) return false;
   return withSeedLock(store.db, store.dialect, async () => {
     if ((await latestSeq(store.db)) > 0) return false;
-    let previous: Directory | undefined;
-    for (const [i, step] of seedSteps().entries()) {
-      const validation = validateDirectory(step.directory, previous);
-      if (!validation.ok) throw new Error(`seed version ${step.source} fails validation: ${validation.problems.join('; ')}`);
-      try {
-        await recordUpdate(store.db, {
-          raw: step.raw,
-          runType: step.runType,
-          validationResult: validation.result,
-          source: step.source,
-          bankRows: step.directory.banks.length,
-          branchRows: step.directory.branchCount,
-          changes: previous ? diffDirectories(previous, step.directory) : [],
-          expectedPreviousSeq: i,
-        });
-      } catch (err) {
-        // Another SQLite process seeded at the same moment: its history stands.
-        if ((await latestSeq(store.db)) >= SEED_PACKAGES.length) return false;
-        throw err;
-      }
-      previous = step.directory;
+    const steps = seedSteps();
+    try {
+      // One transaction for the whole history: a crash or a second process never sees part of it.
+      await store.db.transaction().execute(async (trx) => {
+        let previous: Directory | undefined;
+        for (const [i, step] of steps.entries()) {
+          const validation = validateDirectory(step.directory, previous);
+          if (!validation.ok) throw new Error(`seed version ${step.source} fails validation: ${validation.problems.join('; ')}`);
+          await writeUpdate(trx, {
+            raw: step.raw,
+            runType: step.runType,
+            validationResult: validation.result,
+            source: step.source,
+            bankRows: step.directory.banks.length,
+            branchRows: step.directory.branchCount,
+            changes: previous ? diffDirectories(previous, step.directory) : [],
+            expectedPreviousSeq: i,
+          });
+          previous = step.directory;
+        }
+      });
+    } catch (err) {
+      // Another SQLite process seeded at the same moment: its history stands.
+      if ((await latestSeq(store.db)) >= SEED_PACKAGES.length) return false;
+      throw err;
     }
     return true;
   });

@@ -11,8 +11,8 @@ export const UpdateSchema = Type.Object(
     created_at: Type.String({ description: 'ISO 8601 with +09:00', example: '2026-11-22T19:04:26+09:00' }),
     run_type: Type.Union([Type.Literal('baseline'), Type.Literal('seed'), Type.Literal('import')], { example: 'seed' }),
     validation_result: Type.String({ example: 'passed' }),
-    bank_rows: Type.Integer({ example: 1147 }),
-    branch_rows: Type.Integer({ example: 28999 }),
+    bank_rows: Type.Integer({ example: 1152 }),
+    branch_rows: Type.Integer({ example: 28973 }),
   },
   { additionalProperties: false },
 );
