@@ -24,6 +24,7 @@ interface Report {
   readonly scenarios: readonly ScenarioReport[];
   readonly inProcess: readonly InProcessFigure[];
   readonly soak?: SoakReport;
+  readonly scale?: { readonly oneReplica: number; readonly twoReplicas: number; readonly ratio: number; readonly memoryMbPerReplica?: number | undefined };
 }
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
@@ -49,6 +50,10 @@ export function printTable(report: Report): void {
   if (report.soak) {
     const s = report.soak;
     out.push(`soak ${s.seconds} s mixed: ${s.requestsPerSecond} r/s, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms, ${s.total} requests, ${s.non2xx} non-2xx, ${s.errors} errors, RSS ${s.rssMbSamples.join('→')} MB (growth ${s.rssGrowthMb} MB)`);
+  }
+  if (report.scale) {
+    const s = report.scale;
+    out.push(`scale: lookup on one replica ${s.oneReplica} r/s, on two replicas ${s.twoReplicas} r/s: ×${s.ratio} (${s.memoryMbPerReplica ?? '?'} MB per replica)`);
   }
   process.stdout.write(out.join('\n') + '\n');
 }

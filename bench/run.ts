@@ -5,6 +5,7 @@
  *   --connections N   concurrent connections (default 10)
  *   --only TEXT       only scenarios whose name contains TEXT
  *   --soak S          also a mixed soak of S seconds (throughput, latency, errors, memory growth)
+ *   --scale           also the lookup on one replica against two replicas sharing the store
  *   --out FILE        where to write the JSON (default bench/results/<timestamp>.json)
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '10' },
     only: { type: 'string' },
     soak: { type: 'string' },
+    scale: { type: 'boolean', default: false },
     out: { type: 'string' },
   },
 });
@@ -42,6 +44,24 @@ function fetchOnce(url: string, ca: string, scenario: Scenario, key: string): Pr
     req.on('error', reject);
     req.end(scenario.body);
   });
+}
+
+/**
+ * One replica against two on the same store (SQLite in WAL mode here; PostgreSQL behaves the
+ * same for reads), the connections split between them: the scaling ratio of the lookup.
+ */
+async function scale(dataDir: string, one: Child, headers: Record<string, string>) {
+  const options = { method: 'GET' as const, headers, connections, seconds };
+  const single = await load({ ...options, url: `${one.url}/v3/banks/0001` });
+  const second = await startGinko(dataDir);
+  try {
+    const half = { ...options, connections: Math.max(1, Math.floor(connections / 2)) };
+    const [x, y] = await Promise.all([load({ ...half, url: `${one.url}/v3/banks/0001` }), load({ ...half, url: `${second.url}/v3/banks/0001` })]);
+    const both = x.requestsPerSecond + y.requestsPerSecond;
+    return { oneReplica: single.requestsPerSecond, twoReplicas: both, ratio: Math.round((both / single.requestsPerSecond) * 100) / 100, memoryMbPerReplica: rssMb(second.process.pid!) };
+  } finally {
+    await second.stop();
+  }
 }
 
 async function main(): Promise<void> {
@@ -85,6 +105,7 @@ async function main(): Promise<void> {
       reports.push({ name: scenario.name, available: true, bytes: Buffer.byteLength(bodies[scenario.path]!.body), bare: bareResult, ginko: ginkoResult, ratio, target: scenario.target, p99Target: scenario.p99Target, pass });
     }
 
+    const scaleReport = args.scale ? await scale(dataDir, ginko, headers) : undefined;
     const soakReport = args.soak ? await soak({ url: ginko.url, headers, scenarios: available, seconds: Number(args.soak), connections, pid: ginko.process.pid! }) : undefined;
     const report = {
       date: new Date().toISOString(),
@@ -95,6 +116,7 @@ async function main(): Promise<void> {
       scenarios: reports,
       inProcess: await inProcessFigures(),
       ...(soakReport ? { soak: soakReport } : {}),
+      ...(scaleReport ? { scale: scaleReport } : {}),
     };
     printTable(report);
     const out = args.out ?? join('bench', 'results', `${report.date.replace(/[:.]/g, '-')}.json`);
