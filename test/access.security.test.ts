@@ -12,7 +12,8 @@ import type { RouteEntry } from '../src/http/route-table.js';
 import { startTestApp, type TestApp } from './support/app.js';
 
 /** Routes anyone may call without a key. */
-const KEYLESS = ['/healthz'];
+// Readiness, and the Master Export download, whose credential is its signed URL (test/export.test.ts).
+const KEYLESS = ['/healthz', '/master/v1/downloads/:file'];
 
 const NOW = Date.parse('2026-03-01T14:59:30Z'); // 23:59:30 JST: 30 s to the end of the day
 let clock = NOW;
@@ -81,14 +82,24 @@ function errorBodyOrJson(status: number, text: string): unknown {
   return status >= 400 ? errorBody(status, text) : JSON.parse(text);
 }
 
+/** Search answers 429 without a body (SPEC.md §8); the snake_case APIs with their JSON error. */
+function assertTooMany(route: string, res: { body: string; headers: Record<string, unknown> }): void {
+  if (route.startsWith('/v')) {
+    assert.equal(res.body, '');
+    assert.equal(res.headers['content-type'], undefined);
+  } else {
+    assert.deepEqual(errorBody(429, res.body), error(429, 'RATE_LIMIT_EXCEEDED', 'rate limit exceeded'));
+  }
+}
+
 async function keyFor(plan: string, restrictions: { referrers?: string[]; ips?: string[] } = {}) {
   return (await t.keys.create({ plan, ...restrictions })).key;
 }
 
 before(async () => {
-  await plans().set({ name: 'suite', perSecond: 1000, perDay: 1000, exportAllowed: false });
-  await plans().set({ name: 'tiny', perSecond: 1000, perDay: 2, exportAllowed: false });
-  await plans().set({ name: 'burst', perSecond: 1, perDay: 100, exportAllowed: false });
+  await plans().set({ name: 'suite', perSecond: 1000, perDay: 1000, exportAllowed: true });
+  await plans().set({ name: 'tiny', perSecond: 1000, perDay: 2, exportAllowed: true });
+  await plans().set({ name: 'burst', perSecond: 1, perDay: 100, exportAllowed: true });
 });
 after(async () => t.close());
 
@@ -161,8 +172,7 @@ for (const route of planLimited) {
       for (let i = 0; i < 2; i++) {
         const res = await t.app.inject({ url, headers: { 'x-api-key': key } });
         assert.equal(res.statusCode, 429);
-        assert.equal(res.body, '');
-        assert.equal(res.headers['content-type'], undefined);
+        assertTooMany(route, res);
         assert.deepEqual(rateHeaders(res.headers), limits(1000, 2, 0, 30));
       }
       clock = NOW + 30_000; // 00:00:00 JST
@@ -180,7 +190,7 @@ for (const route of planLimited) {
       assert.deepEqual(rateHeaders((await get(url, { 'x-api-key': key })).headers), limits(1, 100, 99, 30));
       const res = await t.app.inject({ url, headers: { 'x-api-key': key } });
       assert.equal(res.statusCode, 429);
-      assert.equal(res.body, '');
+      assertTooMany(route, res);
       assert.deepEqual(rateHeaders(res.headers), limits(1, 100, 99, 1));
     });
   });

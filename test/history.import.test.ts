@@ -42,7 +42,7 @@ async function importChecks(store: SqlStore): Promise<void> {
   const live = await LiveDataset.open(store);
   assert.equal(live.directories.current.version, '2026-08-24T00:00:00+0900');
 
-  const outcome = await importSnapshot(store, readDatasetSource(renamedPackage('2026-09-01')), 'fixture');
+  const outcome = await importSnapshot(store, await readDatasetSource(renamedPackage('2026-09-01')), 'fixture');
   assert.deepEqual(outcome, { ok: true, updateId: 'upd-20260901', changes: 1, banks: 1146, branches: 28944, counts: { 'branch.renamed': 1 } });
   const stored = await loadHistory(store.db);
   const change = stored.changes.at(-1)!;
@@ -62,7 +62,7 @@ async function importChecks(store: SqlStore): Promise<void> {
   });
   cleanup.push(truncated);
   const seq = await latestSeq(store.db);
-  const refused = await importSnapshot(store, readDatasetSource(truncated), 'fixture');
+  const refused = await importSnapshot(store, await readDatasetSource(truncated), 'fixture');
   assert.equal(refused.ok, false);
   assert.deepEqual(!refused.ok && refused.validation.problems, ['200 institutions against 1146 now: more than 10% would disappear', '5869 branches against 28944 now: more than 10% would disappear']);
   assert.equal(await latestSeq(store.db), seq);
@@ -73,7 +73,7 @@ async function importChecks(store: SqlStore): Promise<void> {
     data['0001']!.branches['001']!.kana = 'とうきょう';
   });
   cleanup.push(broken);
-  const badKana = await importSnapshot(store, readDatasetSource(broken), 'fixture');
+  const badKana = await importSnapshot(store, await readDatasetSource(broken), 'fixture');
   assert.equal(badKana.ok, false);
   assert.match(!badKana.ok ? badKana.validation.problems[0]! : '', /^branch 0001-001: halfWidthKana "とうきょう" breaks the character rules$/);
   assert.equal(await latestSeq(store.db), seq);

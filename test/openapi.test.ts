@@ -81,6 +81,7 @@ describe('OpenAPI document', () => {
     ['/history/v1/changes/{change_id}', '/history/v1/changes/chg-20260331-000004', '200'],
     ['/history/v1/changes', '/history/v1/changes?limit=0', '400'],
     ['/history/v1/changes/{change_id}', '/history/v1/changes/nope', '404'],
+    ['/master/v1/latest', '/master/v1/latest', '200'],
     ['/v3/banks/{code}', '/v3/banks/0002', '404'],
     ['/healthz', '/healthz', '200'],
   ];

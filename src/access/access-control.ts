@@ -4,6 +4,7 @@
  * limits. Expected refusals are values here; the HTTP edge (src/http/access-guard.ts) turns
  * them into statuses, headers and error bodies.
  */
+import type { Plan } from './plans.js';
 import type { AbuseGuard, Client } from './abuse.js';
 import type { Authenticator } from './authenticator.js';
 import type { Counters } from './counters.js';
@@ -36,7 +37,7 @@ export type Denial =
   | { readonly kind: 'rate_limited'; readonly rate: RateLimitResult };
 
 export type AccessDecision =
-  | { readonly ok: true; readonly key: ApiKeyRecord; readonly rate: RateLimitResult }
+  | { readonly ok: true; readonly key: ApiKeyRecord; readonly plan: Plan; readonly rate: RateLimitResult }
   | { readonly ok: false; readonly denial: Denial };
 
 export type AccessLog = (level: 'info' | 'warn' | 'error', message: string, detail?: Record<string, unknown>) => void;
@@ -84,7 +85,7 @@ export class AccessControl {
     const limits = policy.limits && key.plan !== UNLIMITED_PLAN ? policy.limits : plan;
     const rate = await limiter.consume(policy.bucket, key.id, limits);
     if (!rate.allowed) return deny({ kind: 'rate_limited', rate });
-    return { ok: true, key, rate };
+    return { ok: true, key, plan, rate };
   }
 
   async close(): Promise<void> {

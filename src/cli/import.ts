@@ -13,10 +13,10 @@ export function registerImportCommand(program: Command): void {
     program
       .command('import')
       .description('validate a new snapshot, store it with its changes, and make it current for every server on this store')
-      .argument('<source>', 'a zengin-code package directory')
+      .argument('<source>', 'a zengin-code package directory or a Ginko master export .zip')
       .option('--effective-date <date>', 'reference date of the data, YYYY-MM-DD (default: from the package version)'),
   ).action(async (source: string, opts: StoreConfig & { effectiveDate?: string }) => {
-    const raw = readDatasetSource(source, opts.effectiveDate);
+    const raw = await readDatasetSource(source, opts.effectiveDate);
     const store = await openStore(opts);
     try {
       await ensureSeeded(store);

@@ -2,6 +2,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { DEFAULT_ABUSE_OPTIONS } from '../access/abuse.js';
 import { DEFAULT_POLL_SECONDS } from '../history/live-dataset.js';
+import { registerExportCommand } from './export.js';
 import { registerImportCommand } from './import.js';
 import { registerKeyCommands } from './keys.js';
 import { registerMaintenanceCommand } from './maintenance.js';
@@ -57,6 +58,7 @@ addStoreOptions(
 
 registerKeyCommands(program);
 registerImportCommand(program);
+registerExportCommand(program);
 registerMaintenanceCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { freewordIndexOf } from '../search/freeword/index.js';
 import { DEFAULT_POLL_SECONDS, LiveDataset } from '../history/live-dataset.js';
 import { ensureSeeded } from '../history/seed.js';
+import { MasterExports } from '../export/master-exports.js';
+import { DownloadSigner } from '../export/signed-url.js';
 import { DEFAULT_ABUSE_OPTIONS } from '../access/abuse.js';
 import { openAccessControl } from '../access/open.js';
 import { Authenticator } from '../access/authenticator.js';
@@ -79,7 +81,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   if (tls?.generated) out(`Generated a self-signed certificate for localhost: ${tls.certPath}`);
 
   const app = await buildApp(
-    { directories, cursors, auth, access, history: live, trustProxy: config.trustProxy },
+    { directories, cursors, auth, access, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download')), trustProxy: config.trustProxy },
     { logger: { level: config.logLevel }, ...(tls ? { https: tls } : {}) },
   );
   access.log = (level, message, detail) => app.log[level](detail ?? {}, message);

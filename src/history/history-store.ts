@@ -45,6 +45,11 @@ export async function latestSeq(db: Kysely<Database>): Promise<number> {
   return Number(row?.seq ?? 0);
 }
 
+export async function latestUpdateId(db: Kysely<Database>): Promise<string | undefined> {
+  const row = await db.selectFrom('updates').select('update_id').orderBy('seq', 'desc').limit(1).executeTakeFirst();
+  return row?.update_id;
+}
+
 export async function loadCurrentSnapshot(db: Kysely<Database>): Promise<CurrentSnapshot | undefined> {
   const row = await db.selectFrom('updates').select(['update_id', 'seq', 'snapshot']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
   return row ? { updateId: row.update_id, seq: Number(row.seq), raw: JSON.parse(row.snapshot) as RawSnapshot } : undefined;

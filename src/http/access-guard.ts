@@ -9,6 +9,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessControl, Denial, LimitPolicy } from '../access/access-control.js';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '../access/maintenance.js';
+import type { Plan } from '../access/plans.js';
 import type { RateLimitResult } from '../access/rate-limiter.js';
 import { ApiError } from './api-error.js';
 import { presentedKey } from './search/authenticate.js';
@@ -69,6 +70,8 @@ export function denialError(denial: Denial): ApiError {
 declare module 'fastify' {
   interface FastifyRequest {
     rateLimit?: RateLimitResult;
+    /** The plan of the request's key (entitlements such as Master Export). */
+    plan?: Plan;
   }
 }
 
@@ -77,6 +80,7 @@ export function accessGuard(access: AccessControl, policy: LimitPolicy): (reques
     const decision = await access.check({ presentedKey: presentedKey(request), ip: request.ip, referrer: requestReferrer(request) }, policy);
     if (!decision.ok) throw denialError(decision.denial);
     request.apiKey = decision.key;
+    request.plan = decision.plan;
     request.rateLimit = decision.rate;
     reply.headers(rateLimitHeaders(decision.rate));
   };

@@ -13,6 +13,7 @@ import { redactUrl } from './redact.js';
 import { recordRoutes } from './route-table.js';
 import { registerHealth } from './routes/health.js';
 import { registerHistoryApi } from './routes/history.js';
+import { registerMasterApi } from './routes/master.js';
 import { registerOpenApi } from './routes/openapi.js';
 import { registerSearchApi } from './routes/search.js';
 import type { AppServices } from './services.js';
@@ -97,7 +98,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       info: {
         title: 'Ginko',
         version: '1',
-        description: 'Directory of Japanese financial institutions and their branches: Search API v1–v3 with freeword search, Change History. Data: zengin-code (MIT).',
+        description: 'Directory of Japanese financial institutions and their branches: Search API v1–v3 with freeword search, Change History, Master Export. Data: zengin-code (MIT).',
       },
       servers: [{ url: '/' }],
       components: {
@@ -113,6 +114,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   registerOpenApi(app);
   for (const version of ['v1', 'v2', 'v3'] as const) registerSearchApi(app, services, version);
   registerHistoryApi(app, services);
+  registerMasterApi(app, services);
 
   return app;
 }

@@ -2,6 +2,8 @@
 import type { AccessControl } from '../access/access-control.js';
 import type { Authenticator } from '../access/authenticator.js';
 import type { DirectoryHolder } from '../dataset/holder.js';
+import type { DownloadSigner } from '../export/signed-url.js';
+import type { MasterExports } from '../export/master-exports.js';
 import type { HistoryView } from '../history/history-view.js';
 import type { CursorCodec } from '../search/cursor.js';
 
@@ -11,6 +13,9 @@ export interface AppServices {
   readonly auth: Authenticator;
   /** The change history of the live dataset (src/history/live-dataset.ts); `history` is read per request. */
   readonly history: { readonly history: HistoryView };
+  /** Master Export files and their signed download URLs. */
+  readonly exports: MasterExports;
+  readonly downloads: DownloadSigner;
   /** Maintenance, keys, restrictions, abuse protection and rate limits of keyed routes (access-guard.ts). */
   readonly access: AccessControl;
   /** Plain HTTP behind a TLS-terminating proxy that sets X-Forwarded-Proto. */

@@ -90,6 +90,25 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0004_exports': {
+    // One Master Export ZIP per snapshot, built on first demand (docs/export.md). The bytes live
+    // in the database on both dialects, so every replica serves the same file.
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('exports')
+        .addColumn('dataset_id', 'text', (c) => c.primaryKey())
+        .addColumn('version', 'text', (c) => c.notNull())
+        .addColumn('effective_date', 'text', (c) => c.notNull())
+        .addColumn('published_at', 'text', (c) => c.notNull())
+        .addColumn('zip_sha256', 'text', (c) => c.notNull())
+        .addColumn('zip_size_bytes', 'integer', (c) => c.notNull())
+        .addColumn('bank_row_count', 'integer', (c) => c.notNull())
+        .addColumn('branch_row_count', 'integer', (c) => c.notNull())
+        // bytea is PostgreSQL's binary type; SQLite stores the Buffer as a BLOB under any type name.
+        .addColumn('zip', 'bytea', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -73,7 +73,21 @@ export interface ChangesTable {
   reason_label_ja: string;
 }
 
+/** A built Master Export ZIP and what `/master/v1/latest` says about it. */
+export interface ExportsTable {
+  dataset_id: string;
+  version: string;
+  effective_date: string;
+  published_at: string;
+  zip_sha256: string;
+  zip_size_bytes: number;
+  bank_row_count: number;
+  branch_row_count: number;
+  zip: Buffer;
+}
+
 export interface Database {
+  exports: ExportsTable;
   updates: UpdatesTable;
   changes: ChangesTable;
   plans: PlansTable;

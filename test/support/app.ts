@@ -14,6 +14,8 @@ import type { Directory } from '../../src/dataset/directory.js';
 import { DirectoryHolder } from '../../src/dataset/holder.js';
 import { buildApp } from '../../src/http/app.js';
 import { CursorCodec } from '../../src/search/cursor.js';
+import { MasterExports } from '../../src/export/master-exports.js';
+import { DownloadSigner } from '../../src/export/signed-url.js';
 import { loadHistory } from '../../src/history/history-store.js';
 import { HistoryView } from '../../src/history/history-view.js';
 import { ensureSeeded } from '../../src/history/seed.js';
@@ -104,6 +106,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       auth,
       access,
       history: { history: new HistoryView(await loadHistory(store.db)) },
+      exports: new MasterExports(store.db),
+      downloads: new DownloadSigner(await sharedSecret(store.db, 'download')),
       trustProxy: options.trustProxy ?? false,
     },
     options.logger === undefined ? {} : { logger: options.logger },

@@ -31,3 +31,16 @@ export function registerGet(app: FastifyInstance, route: GetRoute): void {
   app.route({ method: 'GET', url: route.url, schema: route.schema, ...(route.guard ? { preHandler: route.guard } : {}), handler: route.handler });
   app.route({ method: [...OTHER_METHODS], url: route.url, schema: { hide: true }, handler: methodNotAllowed('GET, HEAD, OPTIONS') });
 }
+
+export interface PostRoute {
+  readonly url: string;
+  readonly guard?: Guard | undefined;
+  readonly schema: FastifySchema;
+  readonly handler: Handler;
+}
+
+/** A POST route; the other methods answer 405 (OPTIONS stays with CORS preflight). */
+export function registerPost(app: FastifyInstance, route: PostRoute): void {
+  app.route({ method: 'POST', url: route.url, schema: route.schema, ...(route.guard ? { preHandler: route.guard } : {}), handler: route.handler });
+  app.route({ method: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'], url: route.url, schema: { hide: true }, handler: methodNotAllowed('POST, OPTIONS') });
+}
