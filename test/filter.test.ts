@@ -7,6 +7,11 @@ import { compileFilter, FILTER_LIMITS, FilterError } from '../src/search/filter/
 import { bundledDirectory } from './support/app.js';
 
 const directory = bundledDirectory();
+/** CPU time of this process: what a filter costs, whatever else the machine is running. */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 const banks = directory.banks;
 const allBranches = banks.flatMap((b) => directory.branches(b.code));
 
@@ -91,14 +96,14 @@ describe('regular expressions (=re=)', () => {
   it('answers a catastrophic pattern over all branches in well under 50 ms', () => {
     for (const pattern of ['(a+)+$', '(.*)*x', '(.|.)*x', '(\\\\S|\\\\S)*\\\\d']) {
       const filter = compileFilter<Branch>(`halfWidthKana=re="${pattern}"`, BRANCH_FIELDS);
-      const started = performance.now();
+      const started = cpuMs();
       // The same budget as the HTTP path: stop looking once it is spent.
       let tested = 0;
       for (const b of allBranches) {
         filter.test(b);
-        if (++tested % 32 === 0 && performance.now() - started > FILTER_LIMITS.evaluationBudgetMs) break;
+        if (++tested % 32 === 0 && cpuMs() - started > FILTER_LIMITS.evaluationBudgetMs) break;
       }
-      assert.ok(performance.now() - started < 50, `${pattern} took ${performance.now() - started} ms`);
+      assert.ok(cpuMs() - started < 50, `${pattern} took ${cpuMs() - started} ms of CPU`);
     }
   });
 });
@@ -128,7 +133,7 @@ describe('invalid filters', () => {
     const alphabet = fc.constantFrom(...'code=name=re=in=out=lt=()\'";,!<>*_\\ ^$.+?{}[]|あア銀行0123456789and or'.split(''));
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 80 }).map((a) => a.join('')), (text) => {
-        const started = performance.now();
+        const started = cpuMs();
         try {
           const filter = compileFilter<Bank>(text, BANK_FIELDS);
           banks.forEach(filter.test);
@@ -136,7 +141,7 @@ describe('invalid filters', () => {
           if (!(err instanceof FilterError)) throw err;
           assert.ok(err.position >= 1 && err.position <= text.length + 1, `${text}: position ${err.position}`);
         }
-        return performance.now() - started < 50;
+        return cpuMs() - started < 50;
       }),
       { numRuns: 3000 },
     );

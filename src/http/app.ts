@@ -14,6 +14,7 @@ import { recordRoutes } from './route-table.js';
 import { registerHealth } from './routes/health.js';
 import { registerHistoryApi } from './routes/history.js';
 import { registerMasterApi } from './routes/master.js';
+import { registerWidget } from './routes/widget.js';
 import { registerOpenApi } from './routes/openapi.js';
 import { registerSearchApi } from './routes/search.js';
 import type { AppServices } from './services.js';
@@ -115,6 +116,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   for (const version of ['v1', 'v2', 'v3'] as const) registerSearchApi(app, services, version);
   registerHistoryApi(app, services);
   registerMasterApi(app, services);
+  registerWidget(app);
 
   return app;
 }
