@@ -7,6 +7,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { QueryError } from '../search/query-error.js';
+import { isStoreUnavailable } from '../store/unavailable.js';
 import { ApiError, ERROR_CODES, type ErrorStatus } from './api-error.js';
 
 export interface SearchErrorBody {
@@ -25,9 +26,15 @@ export function searchErrorBody(error: ApiError): SearchErrorBody {
   };
 }
 
+/** Seconds a client should wait before retrying when the store is unreachable. */
+export const STORE_RETRY_AFTER_SECONDS = 5;
+
 /** Normalizes anything thrown into an ApiError; unknown errors become a 500. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (isStoreUnavailable(error)) {
+    return new ApiError(503, 'the service cannot reach its database right now; try again shortly', [], { 'retry-after': String(STORE_RETRY_AFTER_SECONDS) });
+  }
   if (error instanceof QueryError) return ApiError.invalidParameter(error.param, error.value, error.message);
   const fe = error as Partial<FastifyError>;
   if (fe.code === 'FST_ERR_BAD_URL') {
@@ -69,7 +76,8 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error);
-    if (apiError.status >= 500) request.log.error({ reqId: request.id, err: error }, 'request failed');
+    if (isStoreUnavailable(error)) request.log.warn({ reqId: request.id, err: String(error) }, 'store unavailable');
+    else if (apiError.status >= 500) request.log.error({ reqId: request.id, err: error }, 'request failed');
     return sendError(reply, apiError);
   });
   app.setNotFoundHandler((request, reply) => {

@@ -47,9 +47,12 @@ export async function openStore(options: StoreOptions): Promise<SqlStore> {
     }
     dialect = 'postgres';
     location = redactUrl(options.databaseUrl);
-    db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }),
-    });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover, admin) is an 'error' event on
+    // the pool; unhandled, it would crash the process. The pool discards that client and the
+    // next query connects again; queries that fail meanwhile answer 503 (src/store/unavailable.ts).
+    pool.on('error', () => {});
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     mkdirSync(options.dataDir, { recursive: true });
     dialect = 'sqlite';
