@@ -174,7 +174,10 @@ async function openForChecks(config: DoctorConfig): Promise<OpenedStore> {
   return { store, ready, results };
 }
 
-async function checkKeysAndDataset({ store, ready }: OpenedStore): Promise<CheckResult[]> {
+async function checkKeysAndDataset({ store, ready, results: storeResults }: OpenedStore): Promise<CheckResult[]> {
+  if (storeResults.some((r) => r.status === 'fail') && !ready) {
+    return [warn('keys', 'not checked: the store cannot be read'), warn('dataset', 'not checked: the store cannot be read')];
+  }
   if (!store || !ready) {
     return [
       ok('keys', 'no store yet: the first start creates the default plans and prints a development API key'),

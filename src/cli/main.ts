@@ -74,12 +74,19 @@ const withServeOptions = (command: Command): Command =>
 
 withServeOptions(program.command('serve').description('serve the API over HTTPS')).action(async (opts) => {
   if (envProblems.length > 0) throw new Error(envProblems.join('; '));
-  const server = await serve(opts);
+  // Handlers first: a SIGTERM that arrives while starting (or right after "listening on" is
+  // printed) waits for the start to finish and then shuts down cleanly, instead of killing the
+  // process before the day's counts and key use are written.
+  const started = serve(opts);
   const stop = () => {
-    void server.close().then(() => process.exit(0));
+    void started.then((server) => server.close()).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  await started;
 });
 
 withServeOptions(program.command('doctor').description('check the configuration, store, Redis, certificate, dataset and data directory that `serve` would use, and say what is wrong'))
