@@ -11,8 +11,8 @@ import { ERROR_CODES, type ErrorStatus } from '../src/http/api-error.js';
 import type { RouteEntry } from '../src/http/route-table.js';
 import { startTestApp, type TestApp } from './support/app.js';
 
-/** Routes anyone may call without a key. */
-const KEYLESS = ['/healthz'];
+/** Routes anyone may call without a key (/metrics by default: docs/operations.md#metrics). */
+const KEYLESS = ['/healthz', '/metrics'];
 
 const NOW = Date.parse('2026-03-01T14:59:30Z'); // 23:59:30 JST: 30 s to the end of the day
 let clock = NOW;

@@ -10,7 +10,7 @@ import { ApiError } from './api-error.js';
 import { installJsonBodyParser } from './json-body.js';
 import { installErrorHandling, pathOf, sendError, toApiError } from './errors.js';
 import { BODY_LIMIT_BYTES, MAX_HEADER_BYTES, MAX_URL_LENGTH } from './limits.js';
-import { installMetrics, metricsFor, type MetricsSetup } from './metrics.js';
+import { installMetrics, metricsFor, type MetricsSetup, registerMetricsRoute } from './metrics.js';
 import { parseQueryString } from './query-string.js';
 import { redactUrl } from './redact.js';
 import { requestIdGenerator } from './request-id.js';
@@ -132,6 +132,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   });
 
   registerHealth(app, services);
+  registerMetricsRoute(app, services, options.metrics ?? {});
   registerOpenApi(app);
   for (const version of ['v1', 'v2', 'v3'] as const) registerSearchApi(app, services, version);
   registerHistoryApi(app, services);

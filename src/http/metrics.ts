@@ -73,8 +73,8 @@ function appendHook(route: RouteOptions, hook: onResponseHookHandler): void {
 }
 
 /**
- * Installs recording and the /metrics route. Call before any route is registered: routes
- * registered earlier are not counted.
+ * Installs recording: call before any route is registered (routes registered earlier are not
+ * counted). The endpoint itself is registered with the other routes (registerMetricsRoute).
  */
 export function installMetrics(app: FastifyInstance, services: AppServices, metrics: Metrics, setup: MetricsSetup): void {
   app.decorate('metrics', metrics);
@@ -92,7 +92,13 @@ export function installMetrics(app: FastifyInstance, services: AppServices, metr
     if (request.is404) return unmatched.call(this, request, reply, done);
     done();
   });
+}
 
+/** GET /metrics, unless metrics are off (then the path is a plain 404). */
+export function registerMetricsRoute(app: FastifyInstance, services: AppServices, setup: MetricsSetup): void {
+  const access = setup.access ?? DEFAULT_METRICS_ACCESS;
+  if (access === 'off') return;
+  const metrics = app.metrics;
   registerGet(app, {
     url: '/metrics',
     ...(access === 'key' ? { guard: metricsKeyGuard(services.auth) } : {}),

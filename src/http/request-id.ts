@@ -3,8 +3,8 @@
  * same id is in its log line and in the `request_id` of History/Resolve errors. Behind a
  * trusted proxy (--trust-proxy) the proxy's `x-request-id` is kept so one id follows a request
  * through both logs; anywhere else a client could write into our logs with it, so we make our
- * own: a random prefix per server and a counter, unique across restarts and replicas without
- * spending random bytes on every request.
+ * own: `req-`, a random part per server and a counter (`req-3f9a1c07-2s`), unique across
+ * restarts and replicas without spending random bytes on every request.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -26,6 +26,6 @@ export function requestIdGenerator(acceptIncoming: boolean): (request: IncomingM
       if (typeof incoming === 'string' && ACCEPTED_ID.test(incoming) && !KEY_LIKE.test(incoming)) return incoming;
     }
     counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
-    return `${prefix}-${counter.toString(36)}`;
+    return `req-${prefix}-${counter.toString(36)}`;
   };
 }
