@@ -11,10 +11,12 @@ import { ERROR_CODES, type ErrorStatus } from '../src/http/api-error.js';
 import type { RouteEntry } from '../src/http/route-table.js';
 import { startTestApp, type TestApp } from './support/app.js';
 
-/** Routes anyone may call without a key. */
-// Readiness, the Master Export download (its credential is the signed URL: test/export.test.ts),
-// and the widget's script and demo page (test/widget.route.test.ts).
-const KEYLESS = ['/healthz', '/master/v1/downloads/:file', '/widgets/bank-branch-selector/v1/bank-branch-selector.js', '/widgets/demo'];
+/**
+ * Routes anyone may call without a key: readiness, /metrics by default (docs/operations.md#metrics),
+ * the Master Export download (its credential is the signed URL: test/export.test.ts), and the
+ * widget's script and demo page (test/widget.route.test.ts).
+ */
+const KEYLESS = ['/healthz', '/metrics', '/master/v1/downloads/:file', '/widgets/bank-branch-selector/v1/bank-branch-selector.js', '/widgets/demo'];
 
 const NOW = Date.parse('2026-03-01T14:59:30Z'); // 23:59:30 JST: 30 s to the end of the day
 let clock = NOW;

@@ -2,7 +2,8 @@
  * Options shared by the commands, each with its environment variable (DESIGN.md §1). Flags win
  * over the environment, which wins over the defaults.
  */
-import type { Command } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
+import { DEFAULT_METRICS_ACCESS, METRICS_ACCESS_MODES, type MetricsAccess } from '../http/metrics.js';
 
 export interface StoreConfig {
   readonly dataDir: string;
@@ -18,4 +19,11 @@ export function addStoreOptions(command: Command): Command {
 export function envFlag(name: string): boolean {
   const v = process.env[name];
   return v !== undefined && /^(1|true|yes|on)$/i.test(v);
+}
+
+/** `--metrics` / GINKO_METRICS: open (default), key or off (docs/operations.md#metrics). */
+export function metricsAccess(value: string | undefined): MetricsAccess {
+  if (value === undefined || value === '') return DEFAULT_METRICS_ACCESS;
+  if (!(METRICS_ACCESS_MODES as readonly string[]).includes(value)) throw new InvalidArgumentError(`must be one of ${METRICS_ACCESS_MODES.join(', ')}, not "${value}"`);
+  return value as MetricsAccess;
 }

@@ -6,7 +6,8 @@ import { registerExportCommand } from './export.js';
 import { registerImportCommand } from './import.js';
 import { registerKeyCommands } from './keys.js';
 import { registerMaintenanceCommand } from './maintenance.js';
-import { addStoreOptions, envFlag } from './config.js';
+import { addStoreOptions, envFlag, metricsAccess } from './config.js';
+import { doctor } from './doctor.js';
 import { serve } from './serve.js';
 
 function integer(value: string): number {
@@ -21,40 +22,79 @@ function positiveInteger(value: string): number {
   return n;
 }
 
+/**
+ * Problems in GINKO_* variables, found while reading them as defaults: `serve` refuses to start
+ * with any, `doctor` reports each in plain words instead of stopping at the first.
+ */
+const envProblems: string[] = [];
+const envProblem = (message: string) => {
+  // The options are read once for `serve` and once for `doctor`.
+  if (!envProblems.includes(message)) envProblems.push(message);
+};
+
 function envInteger(name: string, fallback: number, min = 0): number {
   const v = process.env[name];
   if (v === undefined || v === '') return fallback;
-  if (!/^\d+$/.test(v) || Number(v) < min) throw new Error(`${name} must be an integer of at least ${min}, not "${v}"`);
+  if (!/^\d+$/.test(v) || !Number.isSafeInteger(Number(v)) || Number(v) < min) {
+    envProblem(`${name} must be an integer of at least ${min}, not "${v}"`);
+    return fallback;
+  }
   return Number(v);
+}
+
+function envMetrics(): ReturnType<typeof metricsAccess> {
+  try {
+    return metricsAccess(process.env.GINKO_METRICS);
+  } catch (err) {
+    envProblem(`GINKO_METRICS ${(err as Error).message}`);
+    return metricsAccess(undefined);
+  }
 }
 
 const program = new Command('ginko').description('Directory service for Japanese financial institutions and their branches');
 
-addStoreOptions(
-  program
-    .command('serve')
-    .description('serve the API over HTTPS')
-    .option('--port <n>', 'listening port; 0 picks a free one (env GINKO_PORT)', integer, process.env.GINKO_PORT ? integer(process.env.GINKO_PORT) : 8443)
-    .option('--host <address>', 'listening address (env GINKO_HOST)', process.env.GINKO_HOST ?? '127.0.0.1')
-    .option('--tls-cert <file>', 'PEM certificate (env GINKO_TLS_CERT)', process.env.GINKO_TLS_CERT)
-    .option('--tls-key <file>', 'PEM private key (env GINKO_TLS_KEY)', process.env.GINKO_TLS_KEY)
-    .option('--trust-proxy', 'plain HTTP behind a TLS-terminating proxy (env GINKO_TRUST_PROXY=1)', envFlag('GINKO_TRUST_PROXY'))
-    .option('--redis-url <url>', 'redis://… for shared rate-limit counters (env GINKO_REDIS_URL)', process.env.GINKO_REDIS_URL)
-    .option('--log-level <level>', 'info, warn, error or silent (env GINKO_LOG_LEVEL)', process.env.GINKO_LOG_LEVEL ?? 'info')
-    // Access control (docs/access.md)
-    .option('--maintenance', 'start in maintenance mode: keyed routes answer 503 (env GINKO_MAINTENANCE=1)', envFlag('GINKO_MAINTENANCE'))
-    .option('--abuse-threshold <n>', 'requests without a valid key per address or referrer per window before a block; 0 = off (env GINKO_ABUSE_THRESHOLD)', integer, envInteger('GINKO_ABUSE_THRESHOLD', DEFAULT_ABUSE_OPTIONS.threshold))
-    .option('--abuse-window <seconds>', 'window in which those requests are counted (env GINKO_ABUSE_WINDOW)', positiveInteger, envInteger('GINKO_ABUSE_WINDOW', DEFAULT_ABUSE_OPTIONS.windowSeconds, 1))
-    .option('--abuse-block <seconds>', 'how long an address or referrer stays blocked (env GINKO_ABUSE_BLOCK)', positiveInteger, envInteger('GINKO_ABUSE_BLOCK', DEFAULT_ABUSE_OPTIONS.blockSeconds, 1))
-    .option('--poll-interval <seconds>', 'how often to look for a snapshot imported by another process; 0 = never (env GINKO_POLL_INTERVAL)', integer, envInteger('GINKO_POLL_INTERVAL', DEFAULT_POLL_SECONDS)),
-).action(async (opts) => {
-  const server = await serve(opts);
+/** The options of `serve`, which `doctor` takes too so that it checks exactly what would run. */
+const withServeOptions = (command: Command): Command =>
+  addStoreOptions(
+    command
+      .option('--port <n>', 'listening port; 0 picks a free one (env GINKO_PORT)', integer, envInteger('GINKO_PORT', 8443))
+      .option('--host <address>', 'listening address (env GINKO_HOST)', process.env.GINKO_HOST ?? '127.0.0.1')
+      .option('--tls-cert <file>', 'PEM certificate (env GINKO_TLS_CERT)', process.env.GINKO_TLS_CERT)
+      .option('--tls-key <file>', 'PEM private key (env GINKO_TLS_KEY)', process.env.GINKO_TLS_KEY)
+      .option('--trust-proxy', 'plain HTTP behind a TLS-terminating proxy (env GINKO_TRUST_PROXY=1)', envFlag('GINKO_TRUST_PROXY'))
+      .option('--redis-url <url>', 'redis://… for shared rate-limit counters (env GINKO_REDIS_URL)', process.env.GINKO_REDIS_URL)
+      .option('--log-level <level>', 'info, warn, error or silent (env GINKO_LOG_LEVEL)', process.env.GINKO_LOG_LEVEL ?? 'info')
+      .option('--metrics <access>', 'who may read /metrics: open, key (any valid API key) or off (env GINKO_METRICS)', metricsAccess, envMetrics())
+      // Access control (docs/access.md)
+      .option('--maintenance', 'start in maintenance mode: keyed routes answer 503 (env GINKO_MAINTENANCE=1)', envFlag('GINKO_MAINTENANCE'))
+      .option('--abuse-threshold <n>', 'requests without a valid key per address or referrer per window before a block; 0 = off (env GINKO_ABUSE_THRESHOLD)', integer, envInteger('GINKO_ABUSE_THRESHOLD', DEFAULT_ABUSE_OPTIONS.threshold))
+      .option('--abuse-window <seconds>', 'window in which those requests are counted (env GINKO_ABUSE_WINDOW)', positiveInteger, envInteger('GINKO_ABUSE_WINDOW', DEFAULT_ABUSE_OPTIONS.windowSeconds, 1))
+      .option('--abuse-block <seconds>', 'how long an address or referrer stays blocked (env GINKO_ABUSE_BLOCK)', positiveInteger, envInteger('GINKO_ABUSE_BLOCK', DEFAULT_ABUSE_OPTIONS.blockSeconds, 1))
+      .option('--poll-interval <seconds>', 'how often to look for a snapshot imported by another process; 0 = never (env GINKO_POLL_INTERVAL)', integer, envInteger('GINKO_POLL_INTERVAL', DEFAULT_POLL_SECONDS)),
+  );
+
+withServeOptions(program.command('serve').description('serve the API over HTTPS')).action(async (opts) => {
+  if (envProblems.length > 0) throw new Error(envProblems.join('; '));
+  // Handlers first: a SIGTERM that arrives while starting (or right after "listening on" is
+  // printed) waits for the start to finish and then shuts down cleanly, instead of killing the
+  // process before the day's counts and key use are written.
+  const started = serve(opts);
   const stop = () => {
-    void server.close().then(() => process.exit(0));
+    void started.then((server) => server.close()).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  await started;
 });
+
+withServeOptions(program.command('doctor').description('check the configuration, store, Redis, certificate, dataset and data directory that `serve` would use, and say what is wrong'))
+  .option('--json', 'print the results as JSON')
+  .action(async (opts) => {
+    process.exitCode = await doctor(opts, envProblems);
+  });
 
 registerKeyCommands(program);
 registerImportCommand(program);

@@ -12,6 +12,7 @@ import { Authenticator } from '../access/authenticator.js';
 import { KeyStore } from '../access/key-store.js';
 import { PlanStore } from '../access/plans.js';
 import { buildApp } from '../http/app.js';
+import type { MetricsAccess } from '../http/metrics.js';
 import { loadOrCreateCertificate } from '../http/tls.js';
 import { CursorCodec } from '../search/cursor.js';
 import { openStore } from '../store/open.js';
@@ -26,6 +27,8 @@ export interface ServeConfig extends StoreConfig {
   readonly trustProxy: boolean;
   readonly redisUrl?: string | undefined;
   readonly logLevel: string;
+  /** Who may read /metrics (docs/operations.md#metrics); default open. */
+  readonly metrics?: MetricsAccess | undefined;
   // Access control (docs/access.md): maintenance for this process, keyless-abuse protection.
   readonly maintenance?: boolean | undefined;
   readonly abuseThreshold?: number | undefined;
@@ -82,7 +85,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
 
   const app = await buildApp(
     { directories, cursors, auth, access, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download')), trustProxy: config.trustProxy },
-    { logger: { level: config.logLevel }, ...(tls ? { https: tls } : {}) },
+    { logger: { level: config.logLevel }, metrics: { access: config.metrics ?? 'open', processMetrics: true }, ...(tls ? { https: tls } : {}) },
   );
   access.log = (level, message, detail) => app.log[level](detail ?? {}, message);
   await app.listen({ port: config.port, host: config.host });

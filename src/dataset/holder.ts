@@ -21,7 +21,9 @@ export class DirectoryHolder {
     for (const listener of this.#listeners) listener(next);
   }
 
-  onReplace(listener: (d: Directory) => void): void {
+  /** Calls `listener` after each swap; returns a function that stops it. */
+  onReplace(listener: (d: Directory) => void): () => void {
     this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 }

@@ -67,6 +67,17 @@ export function denialError(denial: Denial): ApiError {
   }
 }
 
+/** The reason label of a refusal in the metrics (ginko_access_denials_total). */
+export function denialReason(denial: Denial): string {
+  switch (denial.kind) {
+    case 'unauthenticated':
+    case 'restricted':
+      return denial.reason;
+    default:
+      return denial.kind;
+  }
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     rateLimit?: RateLimitResult;
@@ -78,7 +89,10 @@ declare module 'fastify' {
 export function accessGuard(access: AccessControl, policy: LimitPolicy): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   return async (request, reply) => {
     const decision = await access.check({ presentedKey: presentedKey(request), ip: request.ip, referrer: requestReferrer(request) }, policy);
-    if (!decision.ok) throw denialError(decision.denial);
+    if (!decision.ok) {
+      request.server.metrics.accessDenied(policy.bucket, denialReason(decision.denial));
+      throw denialError(decision.denial);
+    }
     request.apiKey = decision.key;
     request.plan = decision.plan;
     request.rateLimit = decision.rate;

@@ -7,9 +7,13 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { handleClientError } from './client-errors.js';
 import { ApiError } from './api-error.js';
+import { installJsonBodyParser } from './json-body.js';
 import { installErrorHandling, pathOf, sendError, toApiError } from './errors.js';
+import { BODY_LIMIT_BYTES, MAX_HEADER_BYTES, MAX_URL_LENGTH } from './limits.js';
+import { installMetrics, metricsFor, type MetricsSetup, registerMetricsRoute } from './metrics.js';
 import { parseQueryString } from './query-string.js';
 import { redactUrl } from './redact.js';
+import { requestIdGenerator } from './request-id.js';
 import { recordRoutes } from './route-table.js';
 import { registerHealth } from './routes/health.js';
 import { registerHistoryApi } from './routes/history.js';
@@ -19,8 +23,8 @@ import { registerOpenApi } from './routes/openapi.js';
 import { registerSearchApi } from './routes/search.js';
 import type { AppServices } from './services.js';
 
-export const MAX_URL_LENGTH = 8192;
-export const BODY_LIMIT_BYTES = 64 * 1024;
+// Every limit of the HTTP edge is in limits.ts (docs/limits.md); these names stay for importers.
+export { BODY_LIMIT_BYTES, MAX_URL_LENGTH } from './limits.js';
 
 /** Headers a browser may send cross-origin, and the ones its scripts may read. */
 const CORS_ALLOWED_HEADERS = ['apikey', 'x-api-key', 'authorization', 'content-type', 'x-debug-resolve'];
@@ -30,6 +34,8 @@ export interface AppOptions {
   readonly logger?: FastifyServerOptions['logger'];
   /** Passed through for the HTTPS listener; absent for in-process tests and --trust-proxy. */
   readonly https?: { readonly cert: string; readonly key: string };
+  /** Who may read /metrics and whether process metrics are collected (docs/operations.md#metrics). */
+  readonly metrics?: MetricsSetup;
 }
 
 /** Request-line text that is not RFC 3986 (raw UTF-8, spaces, controls) is a 400 (SPEC.md §4.2). */
@@ -39,6 +45,7 @@ const NON_URI_CHARACTER = /[^\x21-\x7e]/;
 export { redactUrl } from './redact.js';
 
 export async function buildApp(services: AppServices, options: AppOptions = {}): Promise<FastifyInstance> {
+  const metrics = metricsFor(services, options.metrics ?? {});
   const app = Fastify({
     logger: options.logger ?? false,
     // No child logger per request (a measurable cost per request): the one line per response
@@ -46,19 +53,25 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     childLoggerFactory: (logger) => logger,
     // One line per response is written by the onResponse hook; Fastify's two cost ~35%.
     logController: new LogController({ disableRequestLogging: true }),
-    clientErrorHandler: handleClientError,
+    clientErrorHandler: (err, socket) => handleClientError(err, socket, (reason) => metrics.clientError(reason)),
     frameworkErrors: (error, _request, reply) => sendError(reply, toApiError(error)),
     bodyLimit: BODY_LIMIT_BYTES,
+    // genReqId reads x-request-id itself, and only behind a trusted proxy (request-id.ts).
     requestIdHeader: false,
+    genReqId: requestIdGenerator(services.trustProxy),
     return503OnClosing: true,
     trustProxy: services.trustProxy,
     // request.query holds a ParsedQuery (see search/params.ts), not Fastify's plain record.
-    routerOptions: { maxParamLength: 200, querystringParser: (raw: string) => parseQueryString(raw) as unknown as Record<string, unknown> },
-    ...(options.https ? { https: { cert: options.https.cert, key: options.https.key } } : {}),
+    // Path parameters as long as the URL allows, so an over-long code gets the handler's 400
+    // naming the parameter rather than a bare 404 from the router.
+    routerOptions: { maxParamLength: MAX_URL_LENGTH, querystringParser: (raw: string) => parseQueryString(raw) as unknown as Record<string, unknown> },
+    ...(options.https ? { https: { cert: options.https.cert, key: options.https.key, maxHeaderSize: MAX_HEADER_BYTES } } : { http: { maxHeaderSize: MAX_HEADER_BYTES } }),
   } as FastifyServerOptions);
 
   installErrorHandling(app);
+  installJsonBodyParser(app);
   recordRoutes(app);
+  installMetrics(app, services, metrics, options.metrics ?? {});
   // Route schemas document the interface (OpenAPI); the handlers parse and validate their own
   // input so that every error names its parameter in the Search error format.
   app.setValidatorCompiler(() => (value) => ({ value }));
@@ -80,7 +93,16 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   app.addHook('onResponse', async (request, reply) => {
     if (!logResponses) return;
     request.log.info(
-      { reqId: request.id, method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      {
+        reqId: request.id,
+        method: request.method,
+        url: redactUrl(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        ip: request.ip,
+        // The key's id (key_…), never the key: enough to find the caller with `ginko keys list`.
+        ...(request.apiKey ? { keyId: request.apiKey.id } : {}),
+      },
       'response',
     );
   });
@@ -112,6 +134,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   });
 
   registerHealth(app, services);
+  registerMetricsRoute(app, services, options.metrics ?? {});
   registerOpenApi(app);
   for (const version of ['v1', 'v2', 'v3'] as const) registerSearchApi(app, services, version);
   registerHistoryApi(app, services);

@@ -13,12 +13,17 @@ function errorFor(code: string | undefined): ApiError {
   return ApiError.invalidParameter('url', '', 'the request line is malformed; percent-encode query and path values as UTF-8 per RFC 3986');
 }
 
-export function handleClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+/** Why a connection was refused, for the metrics: `timeout`, `headers_too_large` or `malformed`. */
+export type ClientErrorReason = 'timeout' | 'headers_too_large' | 'malformed';
+
+export function handleClientError(err: NodeJS.ErrnoException, socket: Socket, refused: (reason: ClientErrorReason) => void = () => {}): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    refused('timeout');
     socket.destroy(err);
     return;
   }
+  refused(err.code === 'HPE_HEADER_OVERFLOW' ? 'headers_too_large' : 'malformed');
   const apiError = errorFor(err.code);
   const body = JSON.stringify(searchErrorBody(apiError));
   if (socket.writable) {

@@ -2,7 +2,7 @@
  * Opens the SQL store: SQLite in the data directory by default, PostgreSQL for a `postgres://`
  * URL. Both go through Kysely and run the same migrations before anything else touches them.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
@@ -23,11 +23,15 @@ export interface SqlStore {
 export interface StoreOptions {
   readonly dataDir: string;
   readonly databaseUrl?: string | undefined;
+  /** Run pending migrations on open (default). `ginko doctor` opens without, to only report them. */
+  readonly migrate?: boolean;
+  /** How long a PostgreSQL connection attempt may take; pg's default is to wait indefinitely. */
+  readonly connectTimeoutMs?: number;
 }
 
 export const SQLITE_FILE = 'ginko.sqlite';
 
-function redactUrl(url: string): string {
+export function redactUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';
@@ -47,7 +51,7 @@ export async function openStore(options: StoreOptions): Promise<SqlStore> {
     }
     dialect = 'postgres';
     location = redactUrl(options.databaseUrl);
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}) });
     // An idle connection dropped by the server (restart, failover, admin) is an 'error' event on
     // the pool; unhandled, it would crash the process. The pool discards that client and the
     // next query connects again; queries that fail meanwhile answer 503 (src/store/unavailable.ts).
@@ -57,14 +61,18 @@ export async function openStore(options: StoreOptions): Promise<SqlStore> {
     mkdirSync(options.dataDir, { recursive: true });
     dialect = 'sqlite';
     location = join(options.dataDir, SQLITE_FILE);
+    const created = !existsSync(location);
     const file = new SQLite(location);
+    // The store holds signing secrets (settings): private to the server's user. SQLite gives
+    // its -wal and -shm files the mode of the database file.
+    if (created) chmodSync(location, 0o600);
     // WAL lets the CLI write keys while a server reads; busy_timeout rides out that overlap.
     file.pragma('journal_mode = WAL');
     file.pragma('busy_timeout = 5000');
     file.pragma('foreign_keys = ON');
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
   }
-  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+  const { error } = options.migrate === false ? { error: undefined } : await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
   if (error) {
     await db.destroy();
     throw error instanceof Error ? error : new Error(String(error));

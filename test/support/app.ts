@@ -13,6 +13,7 @@ import { loadBundledDirectory } from '../../src/dataset/bundled.js';
 import type { Directory } from '../../src/dataset/directory.js';
 import { DirectoryHolder } from '../../src/dataset/holder.js';
 import { buildApp } from '../../src/http/app.js';
+import type { MetricsSetup } from '../../src/http/metrics.js';
 import { CursorCodec } from '../../src/search/cursor.js';
 import { MasterExports } from '../../src/export/master-exports.js';
 import { DownloadSigner } from '../../src/export/signed-url.js';
@@ -28,6 +29,8 @@ export interface TestApp {
   readonly keys: KeyStore;
   readonly access: AccessControl;
   readonly directory: Directory;
+  /** The app's holder: replace() swaps the served snapshot as an import would. */
+  readonly directories: DirectoryHolder;
   /** A valid key of plan `unlimited`. */
   readonly key: string;
   close(): Promise<void>;
@@ -54,6 +57,8 @@ export interface TestAppOptions {
   readonly maintenance?: boolean;
   readonly maintenancePollMs?: number;
   readonly logger?: FastifyServerOptions['logger'];
+  /** Who may read /metrics (default open). */
+  readonly metrics?: MetricsSetup;
   /** Run on this store (several instances on one store, or a restart); close() leaves it open. */
   readonly store?: SqlStore;
 }
@@ -99,9 +104,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.maintenance ? { maintenance: true } : {}),
     ...(options.maintenancePollMs ? { maintenancePollMs: options.maintenancePollMs } : {}),
   });
+  const directories = new DirectoryHolder(bundledDirectory());
   const app = await buildApp(
     {
-      directories: new DirectoryHolder(bundledDirectory()),
+      directories,
       cursors: new CursorCodec(await sharedSecret(store.db, 'cursor')),
       auth,
       access,
@@ -110,7 +116,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       downloads: new DownloadSigner(await sharedSecret(store.db, 'download')),
       trustProxy: options.trustProxy ?? false,
     },
-    options.logger === undefined ? {} : { logger: options.logger },
+    { ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.metrics ? { metrics: options.metrics } : {}) },
   );
   return {
     app,
@@ -118,6 +124,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     keys,
     access,
     directory: bundledDirectory(),
+    directories,
     key,
     async close() {
       await app.close();

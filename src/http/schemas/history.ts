@@ -50,7 +50,7 @@ export const ChangeEnvelopeSchema = Type.Object({ change: ChangeSchema }, { addi
 export const DetailedErrorSchema = Type.Object(
   {
     message: Type.String({ example: 'limit must be an integer from 1 to 1000' }),
-    request_id: Type.String({ example: 'req-1' }),
+    request_id: Type.String({ example: 'req-3f9a1c07-2s' }),
     detail: Type.Optional(
       Type.Array(
         Type.Object({ type: Type.String({ example: 'value_error' }), loc: Type.Array(Type.String(), { example: ['query', 'limit'] }), msg: Type.String(), input: Type.String() }, { additionalProperties: false }),

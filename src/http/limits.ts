@@ -1,0 +1,24 @@
+/**
+ * Limits of the HTTP edge: sizes checked before any route runs. Limits of single parameters
+ * live beside the code that parses them (filter, freeword, callback, cursor, …); every limit,
+ * wherever it lives, is listed with its exact error in docs/limits.md.
+ */
+
+/** Longest request target (path and query), in characters: longer is a 414. */
+export const MAX_URL_LENGTH = 8192;
+
+/** Largest request body, in bytes: larger is a 413 before the body is read to the end. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Largest request head (request line and all headers), in bytes, as Node's HTTP parser counts
+ * it: larger is a 431 written by the parser's error handler (client-errors.ts). Node's default,
+ * made explicit so that it is documented and tested.
+ */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * Deepest nesting of arrays and objects in a JSON body: deeper is a 400 naming `body`. No API
+ * takes more than two levels; the bound keeps recursive code after parsing safe.
+ */
+export const MAX_JSON_DEPTH = 32;
