@@ -9,7 +9,7 @@ import { handleClientError } from './client-errors.js';
 import { ApiError } from './api-error.js';
 import { installJsonBodyParser } from './json-body.js';
 import { installErrorHandling, pathOf, sendError, toApiError } from './errors.js';
-import { BODY_LIMIT_BYTES, MAX_HEADER_BYTES, MAX_URL_LENGTH } from './limits.js';
+import { BODY_LIMIT_BYTES, MAX_HEADER_BYTES, MAX_URL_LENGTH, REQUEST_TIMEOUT_MS } from './limits.js';
 import { installMetrics, metricsFor, type MetricsSetup, registerMetricsRoute } from './metrics.js';
 import { parseQueryString } from './query-string.js';
 import { redactUrl } from './redact.js';
@@ -56,6 +56,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     clientErrorHandler: (err, socket) => handleClientError(err, socket, (reason) => metrics.clientError(reason)),
     frameworkErrors: (error, _request, reply) => sendError(reply, toApiError(error)),
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // genReqId reads x-request-id itself, and only behind a trusted proxy (request-id.ts).
     requestIdHeader: false,
     genReqId: requestIdGenerator(services.trustProxy),
@@ -113,6 +114,9 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     allowedHeaders: CORS_ALLOWED_HEADERS,
     exposedHeaders: CORS_EXPOSED_HEADERS,
     maxAge: 86_400,
+    // A bare OPTIONS (no Origin or Access-Control-Request-Method) gets the same 204 instead of
+    // the plugin's text/plain 400, which is not the documented error shape.
+    strictPreflight: false,
   });
 
   await app.register(swagger, {

@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { QueryError } from '../search/query-error.js';
 import { isStoreUnavailable } from '../store/unavailable.js';
 import { ApiError, ERROR_CODES, type ErrorStatus } from './api-error.js';
+import { BODY_LIMIT_BYTES } from './limits.js';
 
 export interface SearchErrorBody {
   httpStatusCode: number;
@@ -37,8 +38,18 @@ export function toApiError(error: unknown): ApiError {
   }
   if (error instanceof QueryError) return ApiError.invalidParameter(error.param, error.value, error.message);
   const fe = error as Partial<FastifyError>;
-  if (fe.code === 'FST_ERR_BAD_URL') {
-    return ApiError.invalidParameter('url', '', 'the URL path is not valid UTF-8 percent-encoding (RFC 3986)');
+  switch (fe.code) {
+    case 'FST_ERR_BAD_URL':
+      return ApiError.invalidParameter('url', '', 'the URL path is not valid UTF-8 percent-encoding (RFC 3986)');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, `the request body is larger than ${BODY_LIMIT_BYTES} bytes`);
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH': {
+      // Fastify's message, with the body named as the offending input like every other 400.
+      const message = fe.message ?? 'the request body is not valid JSON';
+      return new ApiError(400, message, [{ message, paramName: 'body', invalidValue: '', location: ['body'] }]);
+    }
   }
   const status = fe.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500 && status in ERROR_CODES) {

@@ -22,3 +22,11 @@ export const MAX_HEADER_BYTES = 16 * 1024;
  * takes more than two levels; the bound keeps recursive code after parsing safe.
  */
 export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Time a client has to send its whole request (head and body), in milliseconds. Fastify turns
+ * Node's own limit off by default; without one, a client trickling a body a byte at a time
+ * holds a connection forever. Node checks it every 30 s, so a slow request ends 30–60 s in,
+ * with the connection closed (no body: the client has not finished asking).
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;

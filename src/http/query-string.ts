@@ -6,8 +6,8 @@
 
 export interface ParsedQuery {
   readonly params: ReadonlyMap<string, readonly string[]>;
-  /** The first parameter that could not be decoded, if any. */
-  readonly malformed?: { readonly name: string; readonly raw: string };
+  /** The first parameter that could not be decoded (or the query when it has too many), if any. */
+  readonly malformed?: { readonly name: string; readonly raw: string; readonly message: string };
 }
 
 export const MAX_QUERY_PARAMETERS = 100;
@@ -27,7 +27,7 @@ export function parseQueryString(raw: string): ParsedQuery {
   for (const pair of raw.split('&')) {
     if (pair === '') continue;
     if (++count > MAX_QUERY_PARAMETERS) {
-      malformed ??= { name: 'query', raw: `more than ${MAX_QUERY_PARAMETERS} parameters` };
+      malformed ??= { name: 'query', raw: `more than ${MAX_QUERY_PARAMETERS} parameters`, message: `the query string has more than ${MAX_QUERY_PARAMETERS} parameters` };
       break;
     }
     const eq = pair.indexOf('=');
@@ -36,7 +36,8 @@ export function parseQueryString(raw: string): ParsedQuery {
     const name = decode(rawName);
     const value = decode(rawValue);
     if (name === undefined || value === undefined) {
-      malformed ??= { name: name ?? rawName, raw: rawValue };
+      const param = name ?? rawName;
+      malformed ??= { name: param, raw: rawValue, message: `parameter "${param}" is not valid UTF-8 percent-encoding (RFC 3986)` };
       continue;
     }
     const list = params.get(name);

@@ -1,35 +1,45 @@
 /**
  * Keeps API keys out of logs. The one log line per response carries the URL; this removes the
- * value of every `apikey` parameter (any case, percent-encoded names too) and anything shaped
- * like a Ginko key elsewhere in the URL (a key pasted into a path or another parameter).
+ * value of every `apikey` parameter (any case, percent-encoded names too) and every path segment
+ * or parameter value that holds something shaped like a Ginko key once its percent-escapes are
+ * read (a key pasted into a path or another parameter, encoded or not).
  */
 
-const KEY_LIKE = /gk(?:_|%5f)[A-Za-z0-9_%-]{8,}/gi;
+const KEY_SHAPED = /gk_[A-Za-z0-9_-]{8,}/i;
 export const REDACTED = '[redacted]';
 
-function decodedName(raw: string): string {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' '));
-  } catch {
-    return raw;
-  }
+/**
+ * Percent-escapes read byte by byte and `+` as space. Lenient on purpose: one malformed escape
+ * must not hide an encoded key elsewhere in the same value from the check.
+ */
+function unescape(raw: string): string {
+  if (!raw.includes('%') && !raw.includes('+')) return raw;
+  return raw.replace(/\+/g, ' ').replace(/%([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+const holdsKey = (raw: string) => KEY_SHAPED.test(unescape(raw));
+
 function isKeyParameter(rawName: string): boolean {
-  return decodedName(rawName).replace(/\[\d*\]$/, '').toLowerCase() === 'apikey';
+  return unescape(rawName).replace(/\[\d*\]$/, '').toLowerCase() === 'apikey';
 }
 
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  const path = (q < 0 ? url : url.slice(0, q)).replace(KEY_LIKE, REDACTED);
+  const rawPath = q < 0 ? url : url.slice(0, q);
+  const path = rawPath
+    .split('/')
+    .map((segment) => (holdsKey(segment) ? REDACTED : segment))
+    .join('/');
   if (q < 0) return path;
   const query = url
     .slice(q + 1)
     .split('&')
     .map((pair) => {
       const eq = pair.indexOf('=');
-      if (eq >= 0 && isKeyParameter(pair.slice(0, eq))) return pair.slice(0, eq + 1) + REDACTED;
-      return pair.replace(KEY_LIKE, REDACTED);
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      if (holdsKey(name)) return REDACTED;
+      if (eq >= 0 && (isKeyParameter(name) || holdsKey(pair.slice(eq + 1)))) return name + '=' + REDACTED;
+      return pair;
     })
     .join('&');
   return `${path}?${query}`;

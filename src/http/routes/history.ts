@@ -22,7 +22,7 @@ const CHANGES_PARAMS = [...UPDATES_PARAMS, 'after_update_id', 'bank_code', 'bran
 /** The operation's parameters, each at most once; any other parameter is a 400 naming it. */
 function readQuery(request: FastifyRequest, accepted: readonly string[]): Record<string, string> {
   const query = parsedQuery(request);
-  if (query.malformed) throw new QueryError(query.malformed.name, query.malformed.raw, `parameter "${query.malformed.name}" is not valid UTF-8 percent-encoding (RFC 3986)`);
+  if (query.malformed) throw new QueryError(query.malformed.name, query.malformed.raw, query.malformed.message);
   const out: Record<string, string> = {};
   for (const [name, values] of query.params) {
     if (KEY_PARAMS.includes(name)) continue;

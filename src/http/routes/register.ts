@@ -29,7 +29,10 @@ export interface GetRoute {
 
 export function registerGet(app: FastifyInstance, route: GetRoute): void {
   app.route({ method: 'GET', url: route.url, schema: route.schema, ...(route.guard ? { preHandler: route.guard } : {}), handler: route.handler });
-  app.route({ method: [...OTHER_METHODS], url: route.url, schema: { hide: true }, handler: methodNotAllowed('GET, HEAD, OPTIONS') });
+  // Refused in onRequest, before any body is read: a wrong method is a 405 whatever its body
+  // (too large, not JSON), and no body is buffered for an answer that ignores it.
+  const refuse = methodNotAllowed('GET, HEAD, OPTIONS');
+  app.route({ method: [...OTHER_METHODS], url: route.url, schema: { hide: true }, onRequest: async () => refuse(), handler: refuse });
 }
 
 export interface PostRoute {

@@ -6,6 +6,12 @@
 import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { ItemsKey } from '../search/presenters.js';
 import type { SearchVersion } from '../search/views.js';
+import { MAX_CURSOR_LENGTH } from '../../search/cursor.js';
+import { MAX_FIELDS_LENGTH } from '../../search/fields.js';
+import { FILTER_LIMITS } from '../../search/filter/limits.js';
+import { FREEWORD_MAX_LENGTH } from '../../search/freeword/index.js';
+import { MAX_SORT_LENGTH } from '../../search/sort.js';
+import { MAX_CALLBACK_LENGTH } from '../jsonp.js';
 
 const VERSION_EXAMPLE = '2026-08-24T00:00:00+0900';
 
@@ -92,14 +98,14 @@ const param = (description: string, extra: object = {}) => Type.String({ descrip
 export const QUERY_DOCS = {
   apikey: param('API key (or header x-api-key / apikey / Authorization: Bearer)'),
   apiKey: param('API key, alternative spelling'),
-  filter: param('Filter expression (docs/filter.md): comparisons such as code>=0001;name==*信用* joined by ; (and) and , (or)', { maxLength: 1000, example: 'name==*信用*' }),
-  freeword: param('Search text: name, kana or hiragana, any width or script', { maxLength: 100, example: 'みずほ' }),
+  filter: param('Filter expression (docs/filter.md): comparisons such as code>=0001;name==*信用* joined by ; (and) and , (or)', { maxLength: FILTER_LIMITS.maxLength, example: 'name==*信用*' }),
+  freeword: param('Search text: name, kana or hiragana, any width or script', { maxLength: FREEWORD_MAX_LENGTH, example: 'みずほ' }),
   businessTypeCode: param('Institution type code; repeat for OR (businessTypeCode[]= accepted)', { example: '01100' }),
   limit: param('1 to 2000; default 20 (2000 for institution types)', { pattern: '^[0-9]+$', example: '20' }),
-  cursor: param('nextCursor or prevCursor of an earlier response with the same conditions'),
-  callback: param('JSONP callback name, at most 1000 characters', { maxLength: 1000, example: 'onBanks' }),
-  fields: param('Comma-separated fields to keep in each resource', { example: 'code,name' }),
-  sort: param('Comma-separated fields, + ascending (default) or - descending', { example: '-hiragana,code' }),
+  cursor: param('nextCursor or prevCursor of an earlier response with the same conditions', { maxLength: MAX_CURSOR_LENGTH }),
+  callback: param(`JSONP callback name, at most ${MAX_CALLBACK_LENGTH} characters`, { maxLength: MAX_CALLBACK_LENGTH, example: 'onBanks' }),
+  fields: param('Comma-separated fields to keep in each resource', { maxLength: MAX_FIELDS_LENGTH, example: 'code,name' }),
+  sort: param('Comma-separated fields, + ascending (default) or - descending', { maxLength: MAX_SORT_LENGTH, example: '-hiragana,code' }),
 } as const;
 
 export type QueryDocName = keyof typeof QUERY_DOCS;

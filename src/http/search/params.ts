@@ -24,7 +24,7 @@ export function parsedQuery(request: FastifyRequest): ParsedQuery {
 export function readSearchParams(request: FastifyRequest, accepted: readonly SearchParam[]): SearchParams {
   const query = parsedQuery(request);
   if (query.malformed) {
-    throw new QueryError(query.malformed.name, query.malformed.raw, `parameter "${query.malformed.name}" is not valid UTF-8 percent-encoding (RFC 3986)`);
+    throw new QueryError(query.malformed.name, query.malformed.raw, query.malformed.message);
   }
   const out: Record<string, string | string[]> = {};
   for (const [rawName, values] of query.params) {

@@ -1,0 +1,213 @@
+/**
+ * Every limit of docs/limits.md at its edge: the largest accepted input passes, one more is
+ * refused with the exact documented error. The table in the doc is checked against the
+ * constants, so the two cannot drift apart.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { MAX_CURSOR_LENGTH } from '../src/search/cursor.js';
+import { MAX_FIELDS_LENGTH } from '../src/search/fields.js';
+import { FILTER_LIMITS } from '../src/search/filter/limits.js';
+import { FREEWORD_MAX_LENGTH } from '../src/search/freeword/index.js';
+import { MAX_LIMIT } from '../src/search/list-params.js';
+import { MAX_SORT_LENGTH } from '../src/search/sort.js';
+import { HISTORY_MAX_LIMIT } from '../src/history/history-view.js';
+import { MAX_CALLBACK_LENGTH } from '../src/http/jsonp.js';
+import { BODY_LIMIT_BYTES, MAX_HEADER_BYTES, MAX_JSON_DEPTH, MAX_URL_LENGTH, REQUEST_TIMEOUT_MS } from '../src/http/limits.js';
+import { MAX_QUERY_PARAMETERS } from '../src/http/query-string.js';
+import { MAX_REQUEST_ID_LENGTH } from '../src/http/request-id.js';
+import { getJson, invalidParam, startTestApp, type TestApp } from './support/app.js';
+
+const u = encodeURIComponent;
+const error = (httpStatusCode: number, code: string, message: string) => ({ httpStatusCode, code, message, validationErrors: [] });
+
+let t: TestApp;
+before(async () => {
+  t = await startTestApp({ trustProxy: true });
+  // No API takes a body yet in this build (Resolve will); this stand-in shows the body limits
+  // that every JSON route gets from the app.
+  t.app.post('/test/body', async (request) => ({ received: typeof request.body }));
+});
+after(() => t.close());
+
+/** GET with key and the proxy header the trust-proxy app needs. */
+const get = (url: string) => getJson(t, url, { 'x-forwarded-proto': 'https' });
+const post = (payload: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/test/body', headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', ...headers }, payload });
+
+describe('URL, headers and body', () => {
+  it(`URL: at most ${MAX_URL_LENGTH} characters, else 414`, async () => {
+    const base = '/v3/banks?limit=1&_=';
+    const fits = base + 'x'.repeat(MAX_URL_LENGTH - base.length);
+    assert.equal((await get(fits)).status, 200);
+    const res = await get(fits + 'x');
+    assert.equal(res.status, 414);
+    assert.deepEqual(res.body, error(414, 'URI_TOO_LONG', `the URL is longer than ${MAX_URL_LENGTH} characters`));
+  });
+
+  it(`query: at most ${MAX_QUERY_PARAMETERS} parameters, else 400 naming query`, async () => {
+    const params = (n: number) => Array.from({ length: n - 1 }, (_, i) => `_${i}=1`).join('&') + '&limit=1';
+    assert.equal((await get(`/v3/banks?${params(MAX_QUERY_PARAMETERS)}`)).status, 200);
+    assert.deepEqual(
+      (await get(`/v3/banks?${params(MAX_QUERY_PARAMETERS + 1)}`)).body,
+      invalidParam('query', `more than ${MAX_QUERY_PARAMETERS} parameters`, `the query string has more than ${MAX_QUERY_PARAMETERS} parameters`),
+    );
+  });
+
+  it('path parameters: as long as the URL allows; an over-long code is the 400 naming it', async () => {
+    const long = '1'.repeat(300);
+    assert.deepEqual((await get(`/v3/banks/${long}`)).body, invalidParam('code', long, 'code must be 4 half-width digits'));
+  });
+
+  it(`headers: at most ${MAX_HEADER_BYTES} bytes of request head, else 431 from the HTTP parser`, async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    const raw = (headBytes: number) =>
+      new Promise<string>((resolve, reject) => {
+        const start = 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-Forwarded-Proto: https\r\nConnection: close\r\nX-Pad: ';
+        const pad = 'p'.repeat(headBytes - start.length - 4);
+        const socket = connect(port, '127.0.0.1', () => socket.write(`${start}${pad}\r\n\r\n`));
+        let out = '';
+        socket.on('data', (c) => (out += c));
+        socket.on('close', () => resolve(out));
+        socket.on('error', reject);
+      });
+    assert.match(await raw(MAX_HEADER_BYTES - 100), /^HTTP\/1\.1 200 OK/);
+    const refused = await raw(MAX_HEADER_BYTES + 100);
+    assert.match(refused, /^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    assert.match(refused, /\r\nConnection: close\r\n/);
+    assert.deepEqual(JSON.parse(refused.slice(refused.indexOf('\r\n\r\n') + 4)), error(431, 'HEADERS_TOO_LARGE', 'the request headers are too large'));
+    const metrics = (await t.app.inject({ url: '/metrics', headers: { 'x-forwarded-proto': 'https' } })).body;
+    assert.match(metrics, /^ginko_http_client_errors_total\{reason="headers_too_large"\} 1$/m);
+  });
+
+  it(`body: at most ${BODY_LIMIT_BYTES} bytes, else 413`, async () => {
+    const json = (bytes: number) => JSON.stringify({ text: 'x'.repeat(bytes - '{"text":""}'.length) });
+    const fits = await post(json(BODY_LIMIT_BYTES));
+    assert.equal(fits.statusCode, 200, fits.body);
+    assert.deepEqual(JSON.parse(fits.body), { received: 'object' });
+    const res = await post(json(BODY_LIMIT_BYTES + 1));
+    assert.equal(res.statusCode, 413);
+    assert.deepEqual(JSON.parse(res.body), error(413, 'PAYLOAD_TOO_LARGE', `the request body is larger than ${BODY_LIMIT_BYTES} bytes`));
+  });
+
+  it(`JSON body: nested at most ${MAX_JSON_DEPTH} levels, else 400 naming body; invalid JSON names body too`, async () => {
+    const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    assert.equal((await post(nested(MAX_JSON_DEPTH))).statusCode, 200);
+    // Brackets inside strings are text, not nesting.
+    assert.equal((await post(JSON.stringify({ text: '['.repeat(1000) }))).statusCode, 200);
+    const message = `the JSON body is nested more than ${MAX_JSON_DEPTH} levels deep`;
+    assert.deepEqual(JSON.parse((await post(nested(MAX_JSON_DEPTH + 1))).body), invalidParam('body', '', message));
+    assert.deepEqual(JSON.parse((await post(nested(30_000))).body), invalidParam('body', '', message));
+    const invalid = "Body is not valid JSON but content-type is set to 'application/json'";
+    assert.deepEqual(JSON.parse((await post('{"a":')).body), invalidParam('body', '', invalid));
+    assert.deepEqual(JSON.parse((await post('{"__proto__":{"admin":true}}')).body), invalidParam('body', '', invalid));
+  });
+
+  it('a wrong method is a 405 before any body is read, whatever the body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v3/banks',
+      headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+      payload: '['.repeat(BODY_LIMIT_BYTES + 10),
+    });
+    assert.equal(res.statusCode, 405);
+    assert.equal(res.headers.allow, 'GET, HEAD, OPTIONS');
+    assert.deepEqual(JSON.parse(res.body), error(405, 'METHOD_NOT_ALLOWED', 'method not allowed; this resource allows GET, HEAD, OPTIONS'));
+  });
+});
+
+describe('parameters', () => {
+  it(`filter: at most ${FILTER_LIMITS.maxLength} characters, ${FILTER_LIMITS.maxTerms} comparisons, regular expressions of ${FILTER_LIMITS.maxPatternLength}`, async () => {
+    const padded = (n: number) => `name==${'*'.repeat(n - 'name==x'.length)}x`;
+    assert.equal((await get(`/v3/banks?limit=1&filter=${u(padded(FILTER_LIMITS.maxLength))}`)).status, 200);
+    const long = padded(FILTER_LIMITS.maxLength + 1);
+    assert.deepEqual((await get(`/v3/banks?filter=${u(long)}`)).body, invalidParam('filter', long, `the filter is longer than ${FILTER_LIMITS.maxLength} characters`));
+    const terms = (n: number) => Array.from({ length: n }, () => 'code==0001').join(',');
+    assert.equal((await get(`/v3/banks?filter=${u(terms(FILTER_LIMITS.maxTerms))}`)).status, 200);
+    const many = terms(FILTER_LIMITS.maxTerms + 1);
+    assert.deepEqual(
+      (await get(`/v3/banks?filter=${u(many)}`)).body,
+      invalidParam('filter', many, `the filter has ${FILTER_LIMITS.maxTerms + 1} comparisons; at most ${FILTER_LIMITS.maxTerms} are allowed (the first one too many is at position ${FILTER_LIMITS.maxTerms * 11 + 1})`),
+    );
+    assert.equal((await get(`/v3/banks?filter=${u(`name=re="${'a'.repeat(FILTER_LIMITS.maxPatternLength)}"`)}`)).status, 200);
+    const pattern = `name=re="${'a'.repeat(FILTER_LIMITS.maxPatternLength + 1)}"`;
+    assert.deepEqual(
+      (await get(`/v3/banks?filter=${u(pattern)}`)).body,
+      invalidParam('filter', pattern, `the regular expression at position 10 is longer than ${FILTER_LIMITS.maxPatternLength} characters`),
+    );
+  });
+
+  it(`freeword: at most ${FREEWORD_MAX_LENGTH} characters`, async () => {
+    assert.equal((await get(`/v3/freeword/banks?freeword=${u('み'.repeat(FREEWORD_MAX_LENGTH))}`)).status, 200);
+    const long = 'み'.repeat(FREEWORD_MAX_LENGTH + 1);
+    assert.deepEqual((await get(`/v3/freeword/banks?freeword=${u(long)}`)).body, invalidParam('freeword', long, `freeword must be at most ${FREEWORD_MAX_LENGTH} characters`));
+  });
+
+  it(`callback: at most ${MAX_CALLBACK_LENGTH} characters of a dotted JavaScript name`, async () => {
+    const fits = 'c'.repeat(MAX_CALLBACK_LENGTH);
+    const ok = await get(`/v3/banks/0001?callback=${fits}`);
+    assert.equal(ok.status, 200);
+    assert.equal(ok.headers['content-type'], 'application/javascript; charset=utf-8');
+    const long = fits + 'c';
+    assert.deepEqual((await get(`/v3/banks/0001?callback=${long}`)).body, invalidParam('callback', long, `callback must be at most ${MAX_CALLBACK_LENGTH} characters`));
+    assert.deepEqual(
+      (await get(`/v3/banks/0001?callback=${u('a;alert(1)')}`)).body,
+      invalidParam('callback', 'a;alert(1)', 'callback must be a JavaScript identifier or dotted path such as "cb" or "app.onBanks"'),
+    );
+  });
+
+  it(`fields and sort: at most ${MAX_FIELDS_LENGTH} and ${MAX_SORT_LENGTH} characters; cursor ${MAX_CURSOR_LENGTH}`, async () => {
+    const fields = 'code,'.repeat(MAX_FIELDS_LENGTH / 5) + 'c';
+    assert.deepEqual((await get(`/v3/banks?fields=${fields}`)).body, invalidParam('fields', fields, `fields must be at most ${MAX_FIELDS_LENGTH} characters`));
+    const sort = 'x'.repeat(MAX_SORT_LENGTH + 1);
+    assert.deepEqual((await get(`/v3/banks?sort=${sort}`)).body, invalidParam('sort', sort, `sort must be at most ${MAX_SORT_LENGTH} characters`));
+    const cursor = 'x'.repeat(MAX_CURSOR_LENGTH + 1);
+    assert.deepEqual((await get(`/v3/banks?cursor=${cursor}`)).body, invalidParam('cursor', cursor, `cursor must be at most ${MAX_CURSOR_LENGTH} characters`));
+  });
+
+  it(`limit: 1 to ${MAX_LIMIT} on Search, 1 to ${HISTORY_MAX_LIMIT} on History`, async () => {
+    assert.equal(((await get(`/v3/banks?limit=${MAX_LIMIT}`)).body as { size: number }).size, 1146);
+    const message = `limit must be an integer from 1 to ${MAX_LIMIT}`;
+    for (const bad of [String(MAX_LIMIT + 1), '0', '99999999999999999999']) assert.deepEqual((await get(`/v3/banks?limit=${bad}`)).body, invalidParam('limit', bad, message));
+    assert.equal((await get(`/history/v1/changes?limit=${HISTORY_MAX_LIMIT}`)).status, 200);
+    const res = await get(`/history/v1/changes?limit=${HISTORY_MAX_LIMIT + 1}`);
+    assert.equal(res.status, 400);
+    assert.deepEqual((res.body as { detail: unknown }).detail, [
+      { type: 'value_error', loc: ['query', 'limit'], msg: `limit must be an integer from 1 to ${HISTORY_MAX_LIMIT}`, input: String(HISTORY_MAX_LIMIT + 1) },
+    ]);
+  });
+});
+
+describe('docs/limits.md', () => {
+  it('lists every limit with the value of its constant', () => {
+    const doc = readFileSync(new URL('../docs/limits.md', import.meta.url), 'utf8');
+    const rows: [string, number | string][] = [
+      ['MAX_URL_LENGTH', MAX_URL_LENGTH],
+      ['MAX_HEADER_BYTES', MAX_HEADER_BYTES],
+      ['BODY_LIMIT_BYTES', BODY_LIMIT_BYTES],
+      ['MAX_JSON_DEPTH', MAX_JSON_DEPTH],
+      ['REQUEST_TIMEOUT_MS', REQUEST_TIMEOUT_MS],
+      ['MAX_QUERY_PARAMETERS', MAX_QUERY_PARAMETERS],
+      ['FILTER_LIMITS.maxLength', FILTER_LIMITS.maxLength],
+      ['FILTER_LIMITS.maxTerms', FILTER_LIMITS.maxTerms],
+      ['FILTER_LIMITS.maxPatternLength', FILTER_LIMITS.maxPatternLength],
+      ['FILTER_LIMITS.evaluationBudgetMs', FILTER_LIMITS.evaluationBudgetMs],
+      ['FREEWORD_MAX_LENGTH', FREEWORD_MAX_LENGTH],
+      ['MAX_CALLBACK_LENGTH', MAX_CALLBACK_LENGTH],
+      ['MAX_FIELDS_LENGTH', MAX_FIELDS_LENGTH],
+      ['MAX_SORT_LENGTH', MAX_SORT_LENGTH],
+      ['MAX_CURSOR_LENGTH', MAX_CURSOR_LENGTH],
+      ['MAX_LIMIT', MAX_LIMIT],
+      ['HISTORY_MAX_LIMIT', HISTORY_MAX_LIMIT],
+      ['MAX_REQUEST_ID_LENGTH', MAX_REQUEST_ID_LENGTH],
+    ];
+    for (const [name, value] of rows) {
+      const row = doc.split('\n').find((l) => l.startsWith('|') && l.includes(`\`${name}\``));
+      assert.ok(row, `docs/limits.md has a row for ${name}`);
+      assert.ok(row.includes(Number(value).toLocaleString('en-US')), `the ${name} row says ${Number(value).toLocaleString('en-US')}: ${row}`);
+    }
+  });
+});
