@@ -6,6 +6,13 @@ export interface ValidationError {
   readonly message: string;
   readonly paramName: string;
   readonly invalidValue: string;
+  /**
+   * Body validation (Resolve, SPEC.md §7.2): the kind of failure (`missing`, `string_type`, …),
+   * where it is (`['body', 'bank_name']`) and the offending JSON value.
+   */
+  readonly type?: string;
+  readonly loc?: readonly (string | number)[];
+  readonly input?: unknown;
 }
 
 /** Values of the error resource's `code` member, one per status (documented in docs/errors.md). */
@@ -19,6 +26,7 @@ export const ERROR_CODES = Object.freeze({
   413: 'PAYLOAD_TOO_LARGE',
   414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE_ENTITY',
   429: 'RATE_LIMIT_EXCEEDED',
   431: 'HEADERS_TOO_LARGE',
   500: 'INTERNAL_ERROR',
@@ -45,6 +53,11 @@ export class ApiError extends Error {
 
   static invalidParameter(paramName: string, invalidValue: string, message: string): ApiError {
     return new ApiError(400, message, [{ message, paramName, invalidValue }]);
+  }
+
+  /** 422 for a JSON body that does not fit its schema (Resolve, SPEC.md §7.2). */
+  static invalidBody(errors: readonly ValidationError[]): ApiError {
+    return new ApiError(422, errors[0]?.message ?? 'the request body is not valid', errors);
   }
 
   static notFound(message = 'the requested resource does not exist'): ApiError {

@@ -13,6 +13,7 @@ import { redactUrl } from './redact.js';
 import { recordRoutes } from './route-table.js';
 import { registerHealth } from './routes/health.js';
 import { registerOpenApi } from './routes/openapi.js';
+import { registerResolveApi } from './routes/resolve.js';
 import { registerSearchApi } from './routes/search.js';
 import type { AppServices } from './services.js';
 
@@ -105,6 +106,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   registerHealth(app, services);
   registerOpenApi(app);
   for (const version of ['v1', 'v2', 'v3'] as const) registerSearchApi(app, services, version);
+  await registerResolveApi(app, services);
 
   return app;
 }
