@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { DEFAULT_ABUSE_OPTIONS } from '../access/abuse.js';
 import { registerKeyCommands } from './keys.js';
 import { registerMaintenanceCommand } from './maintenance.js';
+import { registerResolveCommand } from './resolve.js';
 import { addStoreOptions, envFlag } from './config.js';
 import { serve } from './serve.js';
 
@@ -54,6 +55,7 @@ addStoreOptions(
 
 registerKeyCommands(program);
 registerMaintenanceCommand(program);
+registerResolveCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`ginko: ${err instanceof Error ? err.message : String(err)}\n`);
