@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { foldForSearch } from '../src/domain/fold.js';
+import { foldForSearch, foldKeepingVoicing } from '../src/domain/fold.js';
 import { katakanaToHiragana, toHalfWidthKana } from '../src/domain/kana.js';
 import { bundledDirectory } from './support/app.js';
 
@@ -53,5 +53,35 @@ describe('foldForSearch', () => {
       assert.equal(foldForSearch(bank.halfWidthKana), key, bank.code);
       assert.equal(foldForSearch(bank.hiragana), key, bank.code);
     }
+  });
+
+  it('ignores the punctuation the master writes inconsistently', () => {
+    assert.equal(foldForSearch('クレデイ．アグリコル'), foldForSearch('クレディアグリコル'));
+    assert.equal(foldForSearch('シティバンク、エヌ・エイ'), 'シテイハンクエヌエイ');
+    assert.equal(foldForSearch('a.b,c。'), 'abc');
+  });
+});
+
+describe('foldKeepingVoicing', () => {
+  it('keeps voiced and unvoiced readings apart and folds everything else', () => {
+    assert.notEqual(foldKeepingVoicing('ギンカクジ'), foldKeepingVoicing('キンカクジ'));
+    assert.notEqual(foldKeepingVoicing('シヨウナン'), foldKeepingVoicing('ジヨウナン'));
+    assert.equal(foldForSearch('ギンカクジ'), foldForSearch('キンカクジ'));
+    for (const group of [['ぎんかくじ', 'ギンカクジ', 'ｷﾞﾝｶｸｼﾞ', 'ギンカクヂ'], ['ちょう', 'チヨウ', 'ﾁｮｳ', 'チョウ']]) {
+      for (const text of group) assert.equal(foldKeepingVoicing(text), foldKeepingVoicing(group[0]!), `${text} ~ ${group[0]}`);
+    }
+    assert.equal(foldKeepingVoicing('みずほ銀行'), 'ミズホ銀行');
+  });
+
+  it('is idempotent, width- and script-insensitive, and refines foldForSearch', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 30 }), (text) => foldKeepingVoicing(foldKeepingVoicing(text)) === foldKeepingVoicing(text)), { numRuns: 3000 });
+    fc.assert(
+      fc.property(katakanaText, (kata) => {
+        const key = foldKeepingVoicing(kata);
+        // Equal voicing-kept keys imply equal search keys: the strict key only splits classes.
+        return foldKeepingVoicing(katakanaToHiragana(kata)) === key && foldKeepingVoicing(toHalfWidthKana(kata)) === key && foldForSearch(key) === foldForSearch(kata);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -8,6 +8,7 @@ import { registerKeyCommands } from './keys.js';
 import { registerMaintenanceCommand } from './maintenance.js';
 import { addStoreOptions, envFlag, metricsAccess } from './config.js';
 import { doctor } from './doctor.js';
+import { registerResolveCommand } from './resolve.js';
 import { serve } from './serve.js';
 
 function integer(value: string): number {
@@ -100,6 +101,7 @@ registerKeyCommands(program);
 registerImportCommand(program);
 registerExportCommand(program);
 registerMaintenanceCommand(program);
+registerResolveCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`ginko: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -10,7 +10,12 @@
  *    the voiced marks go, or ヂ and ジ would fold to different bases.
  * 4. Voiced and semi-voiced marks removed (ガ → カ, パ → ハ), so their presence does not matter.
  * 5. Small kana to large (ッ → ツ, ャ → ヤ, ヶ → ケ).
- * 6. Long-vowel marks (ー, －, -, ｰ and look-alike dashes), spaces and ・ removed.
+ * 6. Long-vowel marks (ー, －, -, ｰ and look-alike dashes), spaces, ・ and the punctuation that
+ *    the master writes inconsistently (．in foreign names' kana, 、 in シティバンク、エヌ・エイ, commas)
+ *    removed.
+ *
+ * `foldKeepingVoicing` is the same fold without rule 4: Resolve uses it to prefer the reading a
+ * person actually typed when two names differ only by voicing (金閣寺/銀閣寺, 湘南/城南).
  */
 
 const SMALL_TO_LARGE: Readonly<Record<string, string>> = Object.freeze({
@@ -27,8 +32,8 @@ const SAME_SOUND_PATTERN = /ヴ[ァィェォ]?|[ヷヸヹヺヂヅヰヱヲ]/g;
 
 /** Voiced/semi-voiced combining marks and their spacing forms. */
 const VOICING_MARKS = /[\u3099\u309a\u309b\u309c]/g;
-/** Long-vowel marks and the dashes people type for them; whitespace; the middle dot. */
-const IGNORED = /[\u30fc\u002d\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uff70\s\u30fb\u00b7]/gu;
+/** Long-vowel marks and the dashes people type for them; whitespace; the middle dot; . , 、 。 */
+const IGNORED = /[\u30fc\u002d\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uff70\s\u30fb\u00b7.,\u3001\u3002]/gu;
 
 const COMBINING_MARK = /\p{M}/u;
 
@@ -42,10 +47,10 @@ function hiraganaToKatakana(text: string): string {
   return out;
 }
 
-function foldOnce(text: string): string {
+function foldOnce(text: string, keepVoicing: boolean): string {
   let out = hiraganaToKatakana(text.normalize('NFKC').toLowerCase());
   out = out.replace(SAME_SOUND_PATTERN, (m) => SAME_SOUND[m]!);
-  out = out.normalize('NFD').replace(VOICING_MARKS, '').normalize('NFC');
+  if (!keepVoicing) out = out.normalize('NFD').replace(VOICING_MARKS, '').normalize('NFC');
   let large = '';
   for (const ch of out) large += SMALL_TO_LARGE[ch] ?? ch;
   return large.replace(IGNORED, '');
@@ -57,10 +62,19 @@ function foldOnce(text: string): string {
  * composes; repeating to a fixed point makes the fold idempotent on any input.
  */
 export function foldForSearch(text: string): string {
-  let out = foldOnce(text);
+  return foldToFixedPoint(text, false);
+}
+
+/** The fold without voicing removal: ガ and カ stay apart, everything else as foldForSearch. */
+export function foldKeepingVoicing(text: string): string {
+  return foldToFixedPoint(text, true);
+}
+
+function foldToFixedPoint(text: string, keepVoicing: boolean): string {
+  let out = foldOnce(text, keepVoicing);
   if (!COMBINING_MARK.test(out)) return out;
   for (let pass = 0; pass < 3; pass++) {
-    const again = foldOnce(out);
+    const again = foldOnce(out, keepVoicing);
     if (again === out) break;
     out = again;
   }

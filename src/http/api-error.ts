@@ -6,10 +6,14 @@ export interface ValidationError {
   readonly message: string;
   readonly paramName: string;
   readonly invalidValue: string;
-  /** For the §7.2 error shape: `missing`, `value_error`…; default `value_error`. */
+  /**
+   * For the error shape of the snake_case APIs (SPEC.md §7.2; History, Resolve, Master Export):
+   * the kind of failure (`missing`, `string_type`, `value_error`…), where the input was
+   * (`['body', 'bank_name']`; default `['query', paramName]`) and the offending value.
+   */
   readonly type?: string;
-  /** For the §7.2 error shape: where the input was, e.g. ['body', 'bank_name']; default ['query', paramName]. */
-  readonly location?: readonly string[];
+  readonly loc?: readonly (string | number)[];
+  readonly input?: unknown;
 }
 
 /** Values of the error resource's `code` member, one per status (documented in docs/errors.md). */
@@ -50,6 +54,11 @@ export class ApiError extends Error {
 
   static invalidParameter(paramName: string, invalidValue: string, message: string): ApiError {
     return new ApiError(400, message, [{ message, paramName, invalidValue }]);
+  }
+
+  /** 422 for a JSON body that does not fit its schema (Resolve, SPEC.md §7.2). */
+  static invalidBody(errors: readonly ValidationError[]): ApiError {
+    return new ApiError(422, errors[0]?.message ?? 'the request body is not valid', errors);
   }
 
   static notFound(message = 'the requested resource does not exist'): ApiError {

@@ -20,6 +20,7 @@ import { registerHistoryApi } from './routes/history.js';
 import { registerMasterApi } from './routes/master.js';
 import { registerWidget } from './routes/widget.js';
 import { registerOpenApi } from './routes/openapi.js';
+import { registerResolveApi } from './routes/resolve.js';
 import { registerSearchApi } from './routes/search.js';
 import type { AppServices } from './services.js';
 
@@ -144,6 +145,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   registerHistoryApi(app, services);
   registerMasterApi(app, services);
   registerWidget(app);
+  await registerResolveApi(app, services);
 
   return app;
 }

@@ -51,6 +51,8 @@ export function toApiError(error: unknown): ApiError {
       return new ApiError(400, message, [{ message, paramName: 'body', invalidValue: '', location: ['body'] }]);
     }
   }
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError(413, 'the request body is too large');
+  if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new ApiError(415, 'unsupported media type: send the body as JSON with Content-Type: application/json');
   const status = fe.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500 && status in ERROR_CODES) {
     return new ApiError(status as ErrorStatus, fe.message ?? 'invalid request');
@@ -59,20 +61,24 @@ export function toApiError(error: unknown): ApiError {
 }
 
 export interface DetailedErrorBody {
-  message: string;
+  message?: string;
   request_id: string;
-  detail?: { type: string; loc: string[]; msg: string; input: string }[];
+  detail?: { type: string; loc: (string | number)[]; msg: string; input: unknown }[];
 }
 
 /** Paths of the APIs whose errors take the §7.2 shape. */
 const DETAILED_ERROR_PATHS = /^\/(?:history|resolve|master)\//;
 
+/** SPEC.md §7.2: 422 is `{detail, request_id}`; every other status `{message, request_id}`, with `detail` naming the input of a 400. */
 export function detailedErrorBody(error: ApiError, requestId: string): DetailedErrorBody {
-  const body: DetailedErrorBody = { message: error.message, request_id: requestId };
-  if (error.validationErrors.length > 0) {
-    body.detail = error.validationErrors.map((v) => ({ type: v.type ?? 'value_error', loc: [...(v.location ?? ['query', v.paramName])], msg: v.message, input: v.invalidValue }));
-  }
-  return body;
+  const detail = error.validationErrors.map((v) => ({
+    type: v.type ?? 'value_error',
+    loc: [...(v.loc ?? ['query', v.paramName])],
+    msg: v.message,
+    input: Object.hasOwn(v, 'input') ? v.input : v.invalidValue,
+  }));
+  if (error.status === 422) return { detail, request_id: requestId };
+  return { message: error.message, request_id: requestId, ...(detail.length > 0 ? { detail } : {}) };
 }
 
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {

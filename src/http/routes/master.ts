@@ -24,7 +24,7 @@ function requireExport(request: FastifyRequest): void {
 }
 
 function bodyError(field: string, input: string, message: string, type = 'value_error'): ApiError {
-  return new ApiError(400, message, [{ message, paramName: field, invalidValue: input, type, location: ['body', field] }]);
+  return new ApiError(400, message, [{ message, paramName: field, invalidValue: input, type, loc: ['body', field] }]);
 }
 
 export function registerMasterApi(app: FastifyInstance, services: AppServices): void {

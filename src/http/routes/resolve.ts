@@ -1,0 +1,80 @@
+/**
+ * POST /resolve/v1/bank-branch (SPEC.md §4.8): the Resolve matcher over HTTP. Registered in
+ * its own scope so that it reads JSON its own way: the body arrives as text and
+ * resolve/body.ts turns every problem into a 422 naming the field (SPEC.md §7.2).
+ *
+ * Order of checks: key (401/403/429/503, before the body is read) → body size (413) → media
+ * type (415) → body (422) → answer. Other methods on the path answer 405.
+ */
+import type {} from '@fastify/swagger';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Directory } from '../../dataset/directory.js';
+import { resolve } from '../../resolve/resolve.js';
+import { resolveIndex } from '../../resolve/resolve-index.js';
+import { accessGuard } from '../access-guard.js';
+import { RawJsonBody, readResolveBody } from '../resolve/body.js';
+import { ResolveMessageErrorSchema, ResolveRequestSchema, ResolveResponseSchema, ResolveValidationErrorSchema } from '../schemas/resolve.js';
+import type { AppServices } from '../services.js';
+import { methodNotAllowed } from './register.js';
+
+export const RESOLVE_PATH = '/resolve/v1/bank-branch';
+/** Two names of at most 200 characters fit many times over; anything larger is not a resolve request. */
+export const RESOLVE_BODY_LIMIT = 16 * 1024;
+export const DEBUG_HEADER = 'x-debug-resolve';
+
+function wantsDebug(request: FastifyRequest): boolean {
+  const value = request.headers[DEBUG_HEADER];
+  return (Array.isArray(value) ? value[0] : value)?.trim().toLowerCase() === 'true';
+}
+
+/**
+ * Builds every bank's branch index a bank at a time between other work, so the first
+ * requests after a start or a dataset swap do not pay for it (a bank not yet indexed is
+ * indexed on first use).
+ */
+function warmInBackground(directory: Directory): void {
+  const index = resolveIndex(directory);
+  const codes = directory.banks.map((b) => b.code);
+  let next = 0;
+  const step = () => {
+    const until = performance.now() + 5;
+    while (next < codes.length && performance.now() < until) index.branches(codes[next++]!);
+    if (next < codes.length) setImmediate(step).unref();
+  };
+  setImmediate(step).unref();
+}
+
+export async function registerResolveApi(app: FastifyInstance, services: AppServices): Promise<void> {
+  warmInBackground(services.directories.current);
+  services.directories.onReplace(warmInBackground);
+  const guard = accessGuard(services.access, { bucket: 'resolve' });
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: RESOLVE_BODY_LIMIT }, (_request, body, done) => {
+      done(null, new RawJsonBody(body as string));
+    });
+
+    scope.route({
+      method: 'POST',
+      url: RESOLVE_PATH,
+      onRequest: guard,
+      schema: {
+        summary: 'Resolve a typed bank and branch name to official codes',
+        description: 'Candidates (at most 10) and a decision: auto_confirm, needs_review, ambiguous or unresolved. See docs/resolve.md.',
+        tags: ['Resolve v1 (beta)'],
+        security: [{ apiKeyHeader: [] }],
+        headers: { type: 'object', properties: { [DEBUG_HEADER]: { type: 'string', enum: ['true'], description: 'Adds `debug`: normalized input, scores per candidate, dataset version' } } },
+        body: ResolveRequestSchema,
+        response: { 200: ResolveResponseSchema, 401: ResolveMessageErrorSchema, 422: ResolveValidationErrorSchema, '4xx': ResolveMessageErrorSchema },
+      },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const input = readResolveBody(request.body);
+        const outcome = resolve(services.directories.current, input);
+        const body = wantsDebug(request) ? { ...outcome.answer, debug: outcome.debug } : outcome.answer;
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
+      },
+    });
+    scope.route({ method: ['GET', 'PUT', 'PATCH', 'DELETE'], url: RESOLVE_PATH, schema: { hide: true }, handler: methodNotAllowed('POST, OPTIONS') });
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * The decision for ranked candidates under one context's policy (SPEC.md §4.8 rules 1–10).
+ * Every reason that forbids auto-confirmation is recorded; generic_branch is also recorded,
+ * as information, where the policy allows generic names.
+ */
+import type { BranchInputAnalysis } from './match-branch.js';
+import type { BankMatch } from './match-bank.js';
+import type { BranchMatch } from './match-branch.js';
+import { type ResolvePolicy, STRONG_BANK_SCORE } from './policy.js';
+import type { BankMatchKind, BranchMatchKind, Decision, ReasonCode } from './types.js';
+
+export interface Candidate {
+  readonly bank: BankMatch;
+  readonly branch: BranchMatch;
+  readonly total: number;
+}
+
+export interface Judgment {
+  readonly decision: Decision;
+  readonly reasons: readonly ReasonCode[];
+}
+
+/** Why a match kind the policy does not auto-confirm needs review; score-only kinds fall to below_auto_total. */
+const BANK_KIND_REASONS: Partial<Record<BankMatchKind, ReasonCode>> = { alias: 'payment_bank_alias', stem: 'payment_bank_abbreviation', former_name: 'bank_former_name' };
+const BRANCH_KIND_REASONS: Partial<Record<BranchMatchKind, readonly ReasonCode[]>> = {
+  trimmed: ['payment_branch_trim'],
+  supplemented: ['payment_branch_supplement'],
+  suffix_swapped: ['payment_branch_trim', 'payment_branch_supplement'],
+  omitted: ['branch_omitted'],
+  main_office: ['generic_branch'],
+};
+
+/** Whether the bank input names more than one institution with confidence. */
+export function bankInputAmbiguous(banks: readonly BankMatch[], top: BankMatch, policy: ResolvePolicy): boolean {
+  if (top.alias && top.alias.entries.length > 1) return true;
+  const strong = banks.filter((m) => m.score >= STRONG_BANK_SCORE);
+  const best = banks[0]?.score ?? 0;
+  return strong.filter((m) => best - m.score < policy.minGap).length > 1 || strong.filter((m) => m.bare).length > 1;
+}
+
+export function judge(banks: readonly BankMatch[], candidates: readonly Candidate[], branchInput: BranchInputAnalysis, policy: ResolvePolicy): Judgment {
+  if (banks.length === 0) return { decision: 'unresolved', reasons: ['bank_not_found'] };
+  const top = candidates[0];
+  if (!top) return { decision: 'unresolved', reasons: ['branch_not_found'] };
+
+  const reasons: ReasonCode[] = [];
+  let blocked = false;
+  const block = (...codes: readonly ReasonCode[]) => {
+    reasons.push(...codes);
+    blocked = true;
+  };
+
+  if (bankInputAmbiguous(banks, top.bank, policy)) block('bank_alias_ambiguous');
+
+  const close = candidates.slice(1).filter((c) => top.total - c.total < policy.minGap);
+  if (close.length > 0) {
+    block('gap_too_small');
+    if (close.some((c) => c.bank.entry === top.bank.entry && c.branch.kind === top.branch.kind)) block('branch_alias_ambiguous');
+  }
+
+  if (!policy.autoBankKinds.includes(top.bank.kind)) block(BANK_KIND_REASONS[top.bank.kind] ?? 'below_auto_total');
+  if (!policy.autoBranchKinds.includes(top.branch.kind)) block(...(BRANCH_KIND_REASONS[top.branch.kind] ?? ['below_auto_total']));
+
+  if (branchInput.generic) {
+    if (policy.genericAuto) reasons.push('generic_branch');
+    else block('generic_branch');
+  }
+  if (top.total < policy.autoTotal) block('below_auto_total');
+
+  const decision: Decision = !blocked ? 'auto_confirm' : top.total < policy.reviewFloor ? 'ambiguous' : 'needs_review';
+  return { decision, reasons };
+}

@@ -1,0 +1,62 @@
+/**
+ * Comparison keys. Every name, reading and input is compared through two keys of the shared
+ * fold (src/domain/fold.ts): `folded` (voicing ignored) finds the match, `strict` (voicing
+ * kept) tells whether the person typed the reading exactly, which separates 金閣寺 from 銀閣寺
+ * and 湘南 from 城南.
+ */
+import { foldForSearch, foldKeepingVoicing } from '../domain/fold.js';
+
+export interface Key {
+  readonly strict: string;
+  readonly folded: string;
+}
+
+export function keyOf(text: string): Key {
+  const strict = foldKeepingVoicing(text);
+  return { strict, folded: foldForSearch(strict) };
+}
+
+export const EMPTY_KEY: Key = Object.freeze({ strict: '', folded: '' });
+
+/** A key with `suffix` (an already folded key) removed from its end, or undefined. */
+export function withoutSuffix(key: Key, suffix: Key): Key | undefined {
+  if (!key.folded.endsWith(suffix.folded) || key.folded.length === suffix.folded.length) return undefined;
+  const strict = key.strict.endsWith(suffix.strict) ? key.strict.slice(0, key.strict.length - suffix.strict.length) : foldKeepingVoicing(key.strict.slice(0, key.strict.length - suffix.strict.length));
+  return { strict, folded: key.folded.slice(0, key.folded.length - suffix.folded.length) };
+}
+
+/** A key with `prefix` removed from its start, or undefined. */
+export function withoutPrefix(key: Key, prefix: Key): Key | undefined {
+  if (!key.folded.startsWith(prefix.folded) || key.folded.length === prefix.folded.length) return undefined;
+  if (!key.strict.startsWith(prefix.strict)) return undefined;
+  return { strict: key.strict.slice(prefix.strict.length), folded: key.folded.slice(prefix.folded.length) };
+}
+
+/** Strings shorter than this are never matched by typo (one edit in two characters is a different name). */
+export const MIN_TYPO_LENGTH = 3;
+/** An abbreviation must be at least this long and cover at least ABBREVIATION_RATIO of the name. */
+export const MIN_ABBREVIATION_LENGTH = 2;
+export const ABBREVIATION_RATIO = 0.5;
+
+/**
+ * True when a and b differ by exactly one insertion, deletion, substitution or swap of two
+ * neighbours (Damerau), and both are long enough for that to mean a typo.
+ */
+export function isOneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.max(a.length, b.length) < MIN_TYPO_LENGTH || Math.min(a.length, b.length) < MIN_TYPO_LENGTH - 1) return false;
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > 1) return false;
+  let i = 0;
+  while (i < la && i < lb && a[i] === b[i]) i++;
+  if (la === lb) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true; // substitution
+    return i + 1 < la && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2); // swap
+  }
+  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** True when `input` is the start of `name` and long enough to stand for it. */
+export function isAbbreviationOf(input: string, name: string): boolean {
+  return input.length >= MIN_ABBREVIATION_LENGTH && input.length < name.length && input.length >= name.length * ABBREVIATION_RATIO && name.startsWith(input);
+}

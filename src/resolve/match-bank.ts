@@ -1,0 +1,101 @@
+/**
+ * Bank candidates for a bank input: exact lookups of every reading of the input (official
+ * name, short name, stem with or without its type, reading, aliases), then a scan for typos
+ * and abbreviations. Each bank keeps its best match.
+ */
+import { type BankReading, readBankInput, withoutCompanyForm } from './institution-names.js';
+import { isAbbreviationOf, isOneEditApart, type Key, keyOf } from './keys.js';
+import { BANK_SCORES, VOICING_PENALTY } from './policy.js';
+import type { AliasEntry, BankEntry, ResolveIndex } from './resolve-index.js';
+import type { BankMatchKind } from './types.js';
+
+export interface BankMatch {
+  readonly entry: BankEntry;
+  readonly kind: BankMatchKind;
+  readonly score: number;
+  /** Matched by a stem typed without any type (北海道): several such banks make the input ambiguous. */
+  readonly bare: boolean;
+  /** The alias used, when kind is alias or former_name. */
+  readonly alias?: AliasEntry;
+}
+
+export interface BankInputAnalysis {
+  readonly input: Key;
+  readonly readings: readonly BankReading[];
+}
+
+export function analyzeBankInput(text: string): BankInputAnalysis {
+  const input = keyOf(withoutCompanyForm(text));
+  return { input, readings: input.folded === '' ? [] : readBankInput(input) };
+}
+
+class BankMatches {
+  readonly #best = new Map<string, BankMatch>();
+  readonly #bare = new Set<string>();
+
+  offer(entry: BankEntry, kind: BankMatchKind, strictEqual: boolean, bare: boolean, alias?: AliasEntry): void {
+    const score = BANK_SCORES[kind] - (strictEqual ? 0 : VOICING_PENALTY);
+    if (bare) this.#bare.add(entry.bank.code);
+    const current = this.#best.get(entry.bank.code);
+    if (current && current.score >= score) return;
+    this.#best.set(entry.bank.code, { entry, kind, score, bare: false, ...(alias ? { alias } : {}) });
+  }
+
+  list(): BankMatch[] {
+    return [...this.#best.values()]
+      .map((m) => (this.#bare.has(m.entry.bank.code) ? { ...m, bare: true } : m))
+      .sort((a, b) => b.score - a.score || (a.entry.bank.code < b.entry.bank.code ? -1 : 1));
+  }
+}
+
+function lookup(map: ReadonlyMap<string, readonly BankEntry[]>, key: Key): readonly { entry: BankEntry; strict: boolean }[] {
+  return (map.get(key.folded) ?? []).map((entry) => ({ entry, strict: true }));
+}
+
+export function matchBanks(index: ResolveIndex, analysis: BankInputAnalysis): BankMatch[] {
+  const matches = new BankMatches();
+  const { input, readings } = analysis;
+  if (readings.length === 0) return [];
+  const same = (a: Key, b: Key) => a.strict === b.strict;
+
+  for (const { entry } of lookup(index.byName, input)) matches.offer(entry, 'official', same(input, entry.name), false);
+  for (const { entry } of lookup(index.byShort, input)) matches.offer(entry, 'short', same(input, entry.short), entry.shortIsStem);
+  for (const { entry } of lookup(index.byKana, input)) matches.offer(entry, 'kana', same(input, entry.kana), false);
+  for (const { entry } of lookup(index.byStem, input)) if (!entry.shortIsStem) matches.offer(entry, 'stem', same(input, entry.stem), true);
+  for (const { entry } of lookup(index.byKanaStem, input)) matches.offer(entry, entry.shortIsStem ? 'kana' : 'stem', same(input, entry.kanaStem), true);
+
+  for (const reading of readings) {
+    if (reading.type === null) continue;
+    for (const { entry } of lookup(index.byStem, reading.stem)) {
+      matches.offer(entry, entry.type === reading.type ? 'suffix_variant' : 'type_mismatch', same(reading.stem, entry.stem), false);
+    }
+    for (const { entry } of lookup(index.byKanaStem, reading.stem)) {
+      matches.offer(entry, entry.type === reading.type ? 'kana' : 'type_mismatch', same(reading.stem, entry.kanaStem), false);
+    }
+  }
+
+  // Aliases: prefer the entries that name the same type as the input (三菱銀行 is the former
+  // name, not the abbreviation 三菱 plus a type).
+  for (const reading of readings) {
+    const hits = (index.aliases.get(reading.stem.folded) ?? []).filter((a) => a.type === null || reading.type === null || a.type === reading.type);
+    const exact = hits.filter((a) => a.type === reading.type);
+    for (const alias of exact.length > 0 ? exact : hits) {
+      const kind = alias.alias.kind === 'former_name' ? 'former_name' : 'alias';
+      for (const entry of alias.entries) matches.offer(entry, kind, same(reading.stem, alias.stem), false, alias);
+    }
+  }
+
+  // Typos and abbreviations, against every form of every bank whose type fits the reading.
+  for (const entry of index.banks) {
+    for (const reading of readings) {
+      if (reading.type !== null && entry.type !== reading.type) continue;
+      const s = reading.stem.folded;
+      const forms = reading.type === null ? [entry.name, entry.short, entry.stem, entry.kana, entry.kanaStem] : [entry.stem, entry.kanaStem];
+      for (const form of forms) {
+        if (isOneEditApart(s, form.folded)) matches.offer(entry, 'typo', true, false);
+        else if (isAbbreviationOf(s, form.folded)) matches.offer(entry, 'abbreviation', true, false);
+      }
+    }
+  }
+  return matches.list();
+}

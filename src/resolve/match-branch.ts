@@ -1,0 +1,95 @@
+/**
+ * Branch candidates of one bank for a branch input. The input is read as written and with
+ * each office ending removed; official names as written, by reading, and without their own
+ * ending. Each branch keeps its best match.
+ */
+import { isGenericInput, numeralDigits, trimmedInputs, type TrimmedName } from './branch-names.js';
+import { isAbbreviationOf, isOneEditApart, type Key, keyOf } from './keys.js';
+import { BRANCH_SCORES, READING_PENALTY, VOICING_PENALTY, WEAK_SUFFIX_SCORE } from './policy.js';
+import type { BranchEntry, BranchIndex } from './resolve-index.js';
+import type { BranchMatchKind } from './types.js';
+
+export interface BranchMatch {
+  readonly entry: BranchEntry;
+  readonly kind: BranchMatchKind;
+  readonly score: number;
+}
+
+export interface BranchInputAnalysis {
+  readonly input: Key;
+  readonly trimmed: readonly TrimmedName[];
+  readonly generic: boolean;
+  readonly digits: string | undefined;
+}
+
+export function analyzeBranchInput(text: string): BranchInputAnalysis {
+  const input = keyOf(text);
+  const generic = isGenericInput(input);
+  // 本店 is not 本 + 店: generic names are taken whole.
+  const trimmed = generic || input.folded === '' ? [] : trimmedInputs(input);
+  const digits = numeralDigits(input.folded) ?? trimmed.map((t) => numeralDigits(t.key.folded)).find((d) => d !== undefined);
+  return { input, trimmed, generic, digits };
+}
+
+class BranchMatches {
+  readonly #best = new Map<BranchEntry, BranchMatch>();
+
+  offer(entry: BranchEntry, kind: BranchMatchKind, score: number): void {
+    const current = this.#best.get(entry);
+    if (!current || current.score < score) this.#best.set(entry, { entry, kind, score });
+  }
+
+  list(): BranchMatch[] {
+    return [...this.#best.values()];
+  }
+}
+
+const penalty = (a: Key, b: Key) => (a.strict === b.strict ? 0 : VOICING_PENALTY);
+
+/** Trimming 支店/店 is what official names expect; other endings, or a bare テン reading, less so. */
+function trimScore(t: TrimmedName): number {
+  return t.suffix.cls === 'branch' && !(t.suffix.reading && t.suffix.text === 'テン') ? BRANCH_SCORES.trimmed : WEAK_SUFFIX_SCORE;
+}
+
+export function matchBranches(index: BranchIndex, analysis: BranchInputAnalysis): BranchMatch[] {
+  const matches = new BranchMatches();
+  const { input, trimmed } = analysis;
+
+  if (input.folded === '') {
+    // No branch given: the main office is the one branch a person can mean (SPEC.md §4.8 rule 9).
+    for (const e of index.mainOffices) matches.offer(e, 'omitted', BRANCH_SCORES.omitted);
+    return matches.list();
+  }
+
+  for (const e of index.byName.get(input.folded) ?? []) matches.offer(e, 'official', BRANCH_SCORES.official - penalty(input, e.name));
+  for (const e of index.byKana.get(input.folded) ?? []) matches.offer(e, 'official', BRANCH_SCORES.official - READING_PENALTY - penalty(input, e.kana));
+  if (analysis.digits) for (const e of index.byDigits.get(analysis.digits) ?? []) matches.offer(e, 'numeral', BRANCH_SCORES.numeral);
+  for (const e of index.byBase.get(input.folded) ?? []) matches.offer(e, 'supplemented', BRANCH_SCORES.supplemented - penalty(input, e.base!.key));
+
+  for (const t of trimmed) {
+    const score = trimScore(t);
+    for (const e of index.byName.get(t.key.folded) ?? []) matches.offer(e, 'trimmed', score - penalty(t.key, e.name));
+    for (const e of index.byKana.get(t.key.folded) ?? []) matches.offer(e, 'trimmed', score - READING_PENALTY - penalty(t.key, e.kana));
+    for (const e of index.byBase.get(t.key.folded) ?? []) {
+      // The same ending written differently (出張所 / しゅっちょうじょ) is not a swap.
+      if (e.base!.suffix.cls === t.suffix.cls && e.base!.suffix.cls !== 'other') continue;
+      const toSalesDepartment = t.suffix.cls === 'branch' && e.base!.suffix.cls === 'sales_department' && !t.suffix.reading;
+      matches.offer(e, 'suffix_swapped', (toSalesDepartment ? BRANCH_SCORES.suffix_swapped : WEAK_SUFFIX_SCORE) - penalty(t.key, e.base!.key));
+    }
+  }
+
+  if (analysis.generic) for (const e of index.mainOffices) matches.offer(e, 'main_office', BRANCH_SCORES.main_office);
+
+  // Typos and abbreviations, of the input as written and as trimmed.
+  const forms = [input.folded, ...trimmed.map((t) => t.key.folded)];
+  for (const e of index.entries) {
+    const names = e.base ? [e.name.folded, e.kana.folded, e.base.key.folded] : [e.name.folded, e.kana.folded];
+    for (const s of forms) {
+      for (const n of names) {
+        if (isOneEditApart(s, n)) matches.offer(e, 'typo', BRANCH_SCORES.typo);
+        else if (isAbbreviationOf(s, n)) matches.offer(e, 'abbreviation', BRANCH_SCORES.abbreviation);
+      }
+    }
+  }
+  return matches.list();
+}

@@ -1,0 +1,176 @@
+/**
+ * The lookup structures of one Directory, built once and kept beside it (a WeakMap, so an
+ * old snapshot's index goes when the snapshot does). Banks are indexed eagerly; each bank's
+ * branches on first use, or all at once by `warmResolveIndex`.
+ */
+import type { Directory } from '../dataset/directory.js';
+import type { Bank, Branch } from '../domain/types.js';
+import { BANK_ALIASES, type BankAlias } from './aliases.js';
+import { isMainOffice, isNumeralName, numeralDigits, officialBase, type TrimmedName } from './branch-names.js';
+import { type InstitutionType, institutionForms, readBankInput, withoutCompanyForm } from './institution-names.js';
+import { type Key, keyOf } from './keys.js';
+
+export interface BankEntry {
+  readonly bank: Bank;
+  readonly type: InstitutionType | null;
+  readonly name: Key;
+  readonly short: Key;
+  readonly stem: Key;
+  readonly kana: Key;
+  readonly kanaStem: Key;
+  /** The master's short form is the bare stem (banks, and names without a type ending). */
+  readonly shortIsStem: boolean;
+}
+
+export interface AliasEntry {
+  readonly alias: BankAlias;
+  readonly stem: Key;
+  readonly type: InstitutionType | null;
+  readonly entries: readonly BankEntry[];
+}
+
+export interface BranchEntry {
+  readonly branch: Branch;
+  readonly name: Key;
+  readonly kana: Key;
+  /** The name without its office ending, if it has one. */
+  readonly base: TrimmedName | undefined;
+  /** Japan Post Bank style names: the digits they stand for. */
+  readonly digits: string | undefined;
+  readonly mainOffice: boolean;
+}
+
+export interface BranchIndex {
+  readonly entries: readonly BranchEntry[];
+  readonly byName: ReadonlyMap<string, readonly BranchEntry[]>;
+  readonly byKana: ReadonlyMap<string, readonly BranchEntry[]>;
+  readonly byBase: ReadonlyMap<string, readonly BranchEntry[]>;
+  readonly byDigits: ReadonlyMap<string, readonly BranchEntry[]>;
+  readonly mainOffices: readonly BranchEntry[];
+}
+
+export interface ResolveIndex {
+  readonly version: string;
+  readonly banks: readonly BankEntry[];
+  readonly byName: ReadonlyMap<string, readonly BankEntry[]>;
+  readonly byShort: ReadonlyMap<string, readonly BankEntry[]>;
+  readonly byKana: ReadonlyMap<string, readonly BankEntry[]>;
+  readonly byStem: ReadonlyMap<string, readonly BankEntry[]>;
+  readonly byKanaStem: ReadonlyMap<string, readonly BankEntry[]>;
+  /** By the folded stem of the alias as read by readBankInput. */
+  readonly aliases: ReadonlyMap<string, readonly AliasEntry[]>;
+  branches(bankCode: string): BranchIndex;
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+  if (key === '') return;
+  const list = map.get(key);
+  if (list) {
+    if (!list.includes(value)) list.push(value);
+  } else map.set(key, [value]);
+}
+
+/** Keys of dataset strings, shared by one index: names like 本店 and readings repeat thousands of times. */
+type KeyMaker = (text: string) => Key;
+
+function keyMaker(): KeyMaker {
+  const cache = new Map<string, Key>();
+  return (text) => {
+    let key = cache.get(text);
+    if (!key) {
+      key = keyOf(text);
+      cache.set(text, key);
+    }
+    return key;
+  };
+}
+
+function bankEntry(bank: Bank, keyOf: KeyMaker): BankEntry {
+  const forms = institutionForms(bank);
+  return {
+    bank,
+    type: forms.type,
+    name: keyOf(bank.name),
+    short: keyOf(forms.short),
+    stem: keyOf(forms.stem),
+    kana: keyOf(bank.fullWidthKana),
+    kanaStem: keyOf(forms.kanaStem),
+    shortIsStem: forms.short === forms.stem,
+  };
+}
+
+function branchIndex(branches: readonly Branch[], keyOf: KeyMaker): BranchIndex {
+  const byName = new Map<string, BranchEntry[]>();
+  const byKana = new Map<string, BranchEntry[]>();
+  const byBase = new Map<string, BranchEntry[]>();
+  const byDigits = new Map<string, BranchEntry[]>();
+  const entries = branches.map((branch): BranchEntry => {
+    const name = keyOf(branch.name);
+    const digits = isNumeralName(branch.name) ? numeralDigits(name.folded) : undefined;
+    return { branch, name, kana: keyOf(branch.fullWidthKana), base: officialBase(name), digits, mainOffice: isMainOffice(branch) };
+  });
+  for (const e of entries) {
+    push(byName, e.name.folded, e);
+    push(byKana, e.kana.folded, e);
+    if (e.base) push(byBase, e.base.key.folded, e);
+    if (e.digits) push(byDigits, e.digits, e);
+  }
+  return { entries, byName, byKana, byBase, byDigits, mainOffices: entries.filter((e) => e.mainOffice) };
+}
+
+function buildIndex(directory: Directory): ResolveIndex {
+  const makeKey = keyMaker();
+  const banks = directory.banks.map((bank) => bankEntry(bank, makeKey));
+  const byCode = new Map(banks.map((e) => [e.bank.code, e]));
+  const maps = { byName: new Map<string, BankEntry[]>(), byShort: new Map<string, BankEntry[]>(), byKana: new Map<string, BankEntry[]>(), byStem: new Map<string, BankEntry[]>(), byKanaStem: new Map<string, BankEntry[]>() };
+  for (const e of banks) {
+    push(maps.byName, e.name.folded, e);
+    push(maps.byShort, e.short.folded, e);
+    push(maps.byKana, e.kana.folded, e);
+    push(maps.byStem, e.stem.folded, e);
+    push(maps.byKanaStem, e.kanaStem.folded, e);
+  }
+  const aliases = new Map<string, AliasEntry[]>();
+  for (const alias of BANK_ALIASES) {
+    const entries = alias.codes.map((c) => byCode.get(c)).filter((e): e is BankEntry => e !== undefined);
+    // An alias whose institutions all left the directory says nothing any more.
+    if (entries.length === 0) continue;
+    const readings = readBankInput(keyOf(withoutCompanyForm(alias.text)));
+    // The most specific reading: with its type removed when it names one (三菱東京UFJ銀行 → 三菱東京ufj, bank).
+    const reading = readings.find((r) => r.type !== null) ?? readings[0]!;
+    push(aliases, reading.stem.folded, { alias, stem: reading.stem, type: reading.type, entries });
+  }
+  const branchIndexes = new Map<string, BranchIndex>();
+  return {
+    version: directory.version,
+    banks,
+    ...maps,
+    aliases,
+    branches(bankCode: string): BranchIndex {
+      let index = branchIndexes.get(bankCode);
+      if (!index) {
+        index = branchIndex(directory.branches(bankCode), makeKey);
+        branchIndexes.set(bankCode, index);
+      }
+      return index;
+    },
+  };
+}
+
+const INDEXES = new WeakMap<Directory, ResolveIndex>();
+
+export function resolveIndex(directory: Directory): ResolveIndex {
+  let index = INDEXES.get(directory);
+  if (!index) {
+    index = buildIndex(directory);
+    INDEXES.set(directory, index);
+  }
+  return index;
+}
+
+/** Builds every bank's branch index now, so that no request pays for it. */
+export function warmResolveIndex(directory: Directory): ResolveIndex {
+  const index = resolveIndex(directory);
+  for (const bank of directory.banks) index.branches(bank.code);
+  return index;
+}

@@ -1,0 +1,124 @@
+/**
+ * Resolve: a free-typed bank name and branch name to ranked official codes and a decision
+ * (SPEC.md §4.8). Pure: the caller passes the Directory; no HTTP or SQL here.
+ *
+ *   bank input ──analyze──► readings ──matchBanks──► bank matches (best per bank)
+ *   branch input ─analyze─► trimmed, digits, generic ──matchBranches (per bank)──► candidates
+ *   candidates ──judge(policy of the context)──► decision + reasons
+ */
+import type { Directory } from '../dataset/directory.js';
+import { type Candidate, judge } from './decide.js';
+import { analyzeBankInput, matchBanks } from './match-bank.js';
+import { analyzeBranchInput, matchBranches } from './match-branch.js';
+import { CONTEXT_POLICIES, DEFAULT_CONTEXT, MAX_BANK_CANDIDATES, MAX_CANDIDATES, type ResolvePolicy } from './policy.js';
+import { reasonDetails } from './reasons.js';
+import { resolveIndex } from './resolve-index.js';
+import type { BankMatchKind, BranchMatchKind, Match, ResolveAnswer, ResolveContext, ResolveInput } from './types.js';
+
+/** Inputs are cut to this many characters; the HTTP layer rejects longer ones (422) first. */
+export const MAX_INPUT_LENGTH = 200;
+
+export interface ResolveDebug {
+  readonly dataset_version: string;
+  readonly context: ResolveContext;
+  readonly policy: { readonly auto_total: number; readonly min_gap: number; readonly review_floor: number };
+  readonly normalized: {
+    readonly bank_name: string;
+    readonly bank_readings: readonly { readonly stem: string; readonly type: string | null }[];
+    readonly branch_name: string;
+    readonly branch_trimmed: readonly { readonly stem: string; readonly suffix: string }[];
+    readonly branch_digits: string | null;
+    readonly generic_branch: boolean;
+  };
+  readonly bank_matches: readonly { readonly bank_code: string; readonly bank_name: string; readonly kind: BankMatchKind; readonly score: number }[];
+  readonly scores: readonly {
+    readonly bank_code: string;
+    readonly branch_code: string;
+    readonly branch_name: string;
+    readonly bank_kind: BankMatchKind;
+    readonly bank_score: number;
+    readonly branch_kind: BranchMatchKind;
+    readonly branch_score: number;
+    readonly total: number;
+  }[];
+}
+
+export interface ResolveOutcome {
+  readonly answer: ResolveAnswer;
+  readonly debug: ResolveDebug;
+  /** Candidates with their scores, for evaluation and the debug view. */
+  readonly ranked: readonly Candidate[];
+}
+
+function matchOf(c: Candidate): Match {
+  return { bank_code: c.bank.entry.bank.code, bank_name: c.bank.entry.bank.name, branch_code: c.branch.entry.branch.code, branch_name: c.branch.entry.branch.name };
+}
+
+function compareCandidates(a: Candidate, b: Candidate): number {
+  return (
+    b.total - a.total ||
+    b.bank.score - a.bank.score ||
+    b.branch.score - a.branch.score ||
+    compare(a.bank.entry.bank.code, b.bank.entry.bank.code) ||
+    compare(a.branch.entry.branch.code, b.branch.entry.branch.code) ||
+    compare(a.branch.entry.branch.name, b.branch.entry.branch.name)
+  );
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export function resolve(directory: Directory, input: ResolveInput): ResolveOutcome {
+  const context = input.context ?? DEFAULT_CONTEXT;
+  const policy: ResolvePolicy = CONTEXT_POLICIES[context];
+  const index = resolveIndex(directory);
+
+  const bankInput = analyzeBankInput(input.bankName.slice(0, MAX_INPUT_LENGTH));
+  const branchInput = analyzeBranchInput(input.branchName.slice(0, MAX_INPUT_LENGTH));
+  const banks = matchBanks(index, bankInput);
+
+  const ranked: Candidate[] = [];
+  for (const bank of banks.slice(0, MAX_BANK_CANDIDATES)) {
+    for (const branch of matchBranches(index.branches(bank.entry.bank.code), branchInput)) {
+      ranked.push({ bank, branch, total: Math.round((bank.score * branch.score) / 100) });
+    }
+  }
+  ranked.sort(compareCandidates);
+  const shown = ranked.slice(0, MAX_CANDIDATES);
+
+  const { decision, reasons } = judge(banks, ranked, branchInput, policy);
+  const details = reasonDetails(reasons);
+  const answer: ResolveAnswer = {
+    decision,
+    ...(decision === 'unresolved' ? {} : { best_match: matchOf(shown[0]!) }),
+    candidates: decision === 'unresolved' ? [] : shown.map(matchOf),
+    reason_codes: details.map((d) => d.code),
+    reason_details: details,
+    ...(details.length > 0 ? { reason_summary_ja: details[0]!.message_ja } : {}),
+  };
+
+  const debug: ResolveDebug = {
+    dataset_version: directory.version,
+    context,
+    policy: { auto_total: policy.autoTotal / 100, min_gap: policy.minGap / 100, review_floor: policy.reviewFloor / 100 },
+    normalized: {
+      bank_name: bankInput.input.strict,
+      bank_readings: bankInput.readings.map((r) => ({ stem: r.stem.strict, type: r.type })),
+      branch_name: branchInput.input.strict,
+      branch_trimmed: branchInput.trimmed.map((t) => ({ stem: t.key.strict, suffix: t.suffix.text })),
+      branch_digits: branchInput.digits ?? null,
+      generic_branch: branchInput.generic,
+    },
+    bank_matches: banks.slice(0, MAX_BANK_CANDIDATES).map((m) => ({ bank_code: m.entry.bank.code, bank_name: m.entry.bank.name, kind: m.kind, score: m.score / 100 })),
+    scores: shown.map((c) => ({
+      bank_code: c.bank.entry.bank.code,
+      branch_code: c.branch.entry.branch.code,
+      branch_name: c.branch.entry.branch.name,
+      bank_kind: c.bank.kind,
+      bank_score: c.bank.score / 100,
+      branch_kind: c.branch.kind,
+      branch_score: c.branch.score / 100,
+      total: c.total / 100,
+    })),
+  };
+  return { answer, debug, ranked };
+}
