@@ -48,11 +48,11 @@ export function toApiError(error: unknown): ApiError {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH': {
       // Fastify's message, with the body named as the offending input like every other 400.
       const message = fe.message ?? 'the request body is not valid JSON';
-      return new ApiError(400, message, [{ message, paramName: 'body', invalidValue: '', location: ['body'] }]);
+      return new ApiError(400, message, [{ message, paramName: 'body', invalidValue: '', loc: ['body'] }]);
     }
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, 'unsupported media type: send the body as JSON with Content-Type: application/json');
   }
-  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError(413, 'the request body is too large');
-  if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new ApiError(415, 'unsupported media type: send the body as JSON with Content-Type: application/json');
   const status = fe.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500 && status in ERROR_CODES) {
     return new ApiError(status as ErrorStatus, fe.message ?? 'invalid request');

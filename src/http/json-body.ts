@@ -33,7 +33,7 @@ export function installJsonBodyParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-      done(new ApiError(400, JSON_TOO_DEEP_MESSAGE, [{ message: JSON_TOO_DEEP_MESSAGE, paramName: 'body', invalidValue: '', location: ['body'] }]), undefined);
+      done(new ApiError(400, JSON_TOO_DEEP_MESSAGE, [{ message: JSON_TOO_DEEP_MESSAGE, paramName: 'body', invalidValue: '', loc: ['body'] }]), undefined);
       return;
     }
     parse(request, text, done);
