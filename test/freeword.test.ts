@@ -140,17 +140,18 @@ describe('freeword speed and quality', () => {
     const times: number[] = [];
     for (let round = 0; round < 100; round++) {
       for (const q of queries) {
-        const started = performance.now();
+        // CPU time, not wall time: other processes on a busy CI machine do not count against it.
+        const started = process.cpuUsage();
         index.searchBranches(largest.code, normalizeFreeword(q));
         index.searchBanks(normalizeFreeword(q));
-        times.push(performance.now() - started);
+        const used = process.cpuUsage(started);
+        times.push((used.user + used.system) / 1000);
       }
     }
     times.sort((a, b) => a - b);
     const p99 = times[Math.floor(times.length * 0.99)]!;
-    // The target is p99 < 5 ms (measured alone: 0.5 ms); the bound leaves room for a loaded CI
-    // machine running other test files at the same time, where GC pauses land in the tail.
-    assert.ok(p99 < 20, `p99 ${p99.toFixed(3)} ms`);
+    // The target is p99 < 5 ms (measured alone: 0.5 ms); the bound leaves room for GC pauses.
+    assert.ok(p99 < 10, `p99 ${p99.toFixed(3)} ms of CPU`);
   });
 
   it('finds every query of eval/freeword.json within its first five results', () => {
