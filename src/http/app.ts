@@ -55,7 +55,8 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     // One line per response is written by the onResponse hook; Fastify's two cost ~35%.
     logController: new LogController({ disableRequestLogging: true }),
     clientErrorHandler: (err, socket) => handleClientError(err, socket, (reason) => metrics.clientError(reason)),
-    frameworkErrors: (error, _request, reply) => sendError(reply, toApiError(error)),
+    // Errors before routing (a path that is not UTF-8) skip onRequest: set the request id here.
+    frameworkErrors: (error, request, reply) => sendError(reply.header('x-request-id', request.id), toApiError(error)),
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,
     // genReqId reads x-request-id itself, and only behind a trusted proxy (request-id.ts).
