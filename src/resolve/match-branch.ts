@@ -4,9 +4,9 @@
  * ending. Each branch keeps its best match.
  */
 import { isGenericInput, numeralDigits, trimmedInputs, type TrimmedName } from './branch-names.js';
-import { isAbbreviationOf, isOneEditApart, type Key, keyOf } from './keys.js';
+import { isAbbreviationOf, isOneEditApart, type Key, keyOf, withoutPrefix } from './keys.js';
 import { BRANCH_SCORES, READING_PENALTY, VOICING_PENALTY, WEAK_SUFFIX_SCORE } from './policy.js';
-import type { BranchEntry, BranchIndex } from './resolve-index.js';
+import type { BankEntry, BranchEntry, BranchIndex } from './resolve-index.js';
 import type { BranchMatchKind } from './types.js';
 
 export interface BranchMatch {
@@ -23,12 +23,27 @@ export interface BranchInputAnalysis {
 }
 
 export function analyzeBranchInput(text: string): BranchInputAnalysis {
-  const input = keyOf(text);
+  return analyzeBranchKey(keyOf(text));
+}
+
+export function analyzeBranchKey(input: Key): BranchInputAnalysis {
   const generic = isGenericInput(input);
   // 本店 is not 本 + 店: generic names are taken whole.
   const trimmed = generic || input.folded === '' ? [] : trimmedInputs(input);
   const digits = numeralDigits(input.folded) ?? trimmed.map((t) => numeralDigits(t.key.folded)).find((d) => d !== undefined);
   return { input, trimmed, generic, digits };
+}
+
+/**
+ * The branch input of one bank: a branch column that repeats the bank (みずほ銀行渋谷支店,
+ * みずほ 渋谷) is read without it.
+ */
+export function branchInputFor(analysis: BranchInputAnalysis, bank: BankEntry): BranchInputAnalysis {
+  for (const prefix of [bank.name, bank.short, bank.stem]) {
+    const rest = withoutPrefix(analysis.input, prefix);
+    if (rest) return analyzeBranchKey(rest);
+  }
+  return analysis;
 }
 
 class BranchMatches {
@@ -80,9 +95,11 @@ export function matchBranches(index: BranchIndex, analysis: BranchInputAnalysis)
 
   if (analysis.generic) for (const e of index.mainOffices) matches.offer(e, 'main_office', BRANCH_SCORES.main_office);
 
-  // Typos and abbreviations, of the input as written and as trimmed.
+  // Typos and abbreviations, of the input as written and as trimmed. Not for numeric names:
+  // 〇九九 and 〇九八 are different branches, not one typed wrong.
   const forms = [input.folded, ...trimmed.map((t) => t.key.folded)];
   for (const e of index.entries) {
+    if (e.digits) continue;
     const names = e.base ? [e.name.folded, e.kana.folded, e.base.key.folded] : [e.name.folded, e.kana.folded];
     for (const s of forms) {
       for (const n of names) {
