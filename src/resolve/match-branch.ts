@@ -13,6 +13,8 @@ export interface BranchMatch {
   readonly entry: BranchEntry;
   readonly kind: BranchMatchKind;
   readonly score: number;
+  /** The reading of the input that matched (as typed, or without a repeated bank name). */
+  readonly input: BranchInputAnalysis;
 }
 
 export interface BranchInputAnalysis {
@@ -35,23 +37,25 @@ export function analyzeBranchKey(input: Key): BranchInputAnalysis {
 }
 
 /**
- * The branch input of one bank: a branch column that repeats the bank (みずほ銀行渋谷支店,
- * みずほ 渋谷) is read without it.
+ * The readings of the branch input for one bank: as typed, and, where the branch column
+ * repeats the bank (みずほ銀行渋谷支店, みずほ 渋谷), without it. Both are tried: 東根市役所 at
+ * 東根市農協 is a branch name that happens to start with the bank's stem.
  */
-export function branchInputFor(analysis: BranchInputAnalysis, bank: BankEntry): BranchInputAnalysis {
+export function branchInputsFor(analysis: BranchInputAnalysis, bank: BankEntry): BranchInputAnalysis[] {
   for (const prefix of [bank.name, bank.short, bank.stem]) {
     const rest = withoutPrefix(analysis.input, prefix);
-    if (rest) return analyzeBranchKey(rest);
+    if (rest) return [analysis, analyzeBranchKey(rest)];
   }
-  return analysis;
+  return [analysis];
 }
 
 class BranchMatches {
   readonly #best = new Map<BranchEntry, BranchMatch>();
+  input!: BranchInputAnalysis;
 
   offer(entry: BranchEntry, kind: BranchMatchKind, score: number): void {
     const current = this.#best.get(entry);
-    if (!current || current.score < score) this.#best.set(entry, { entry, kind, score });
+    if (!current || current.score < score) this.#best.set(entry, { entry, kind, score, input: this.input });
   }
 
   list(): BranchMatch[] {
@@ -66,14 +70,23 @@ function trimScore(t: TrimmedName): number {
   return t.suffix.cls === 'branch' && !(t.suffix.reading && t.suffix.text === 'テン') ? BRANCH_SCORES.trimmed : WEAK_SUFFIX_SCORE;
 }
 
-export function matchBranches(index: BranchIndex, analysis: BranchInputAnalysis): BranchMatch[] {
+/** Each branch's best match over the readings of the input. */
+export function matchBranches(index: BranchIndex, analyses: readonly BranchInputAnalysis[]): BranchMatch[] {
   const matches = new BranchMatches();
+  for (const analysis of analyses) {
+    matches.input = analysis;
+    matchReading(index, analysis, matches);
+  }
+  return matches.list();
+}
+
+function matchReading(index: BranchIndex, analysis: BranchInputAnalysis, matches: BranchMatches): void {
   const { input, trimmed } = analysis;
 
   if (input.folded === '') {
     // No branch given: the main office is the one branch a person can mean (SPEC.md §4.8 rule 9).
     for (const e of index.mainOffices) matches.offer(e, 'omitted', BRANCH_SCORES.omitted);
-    return matches.list();
+    return;
   }
 
   for (const e of index.byName.get(input.folded) ?? []) matches.offer(e, 'official', BRANCH_SCORES.official - penalty(input, e.name));
@@ -108,5 +121,4 @@ export function matchBranches(index: BranchIndex, analysis: BranchInputAnalysis)
       }
     }
   }
-  return matches.list();
 }

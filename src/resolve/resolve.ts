@@ -9,7 +9,7 @@
 import type { Directory } from '../dataset/directory.js';
 import { type Candidate, judge } from './decide.js';
 import { analyzeBankInput, matchBanks } from './match-bank.js';
-import { analyzeBranchInput, type BranchInputAnalysis, branchInputFor, matchBranches } from './match-branch.js';
+import { analyzeBranchInput, branchInputsFor, matchBranches } from './match-branch.js';
 import { CONTEXT_POLICIES, DEFAULT_CONTEXT, MAX_BANK_CANDIDATES, MAX_CANDIDATES, type ResolvePolicy } from './policy.js';
 import { reasonDetails } from './reasons.js';
 import { resolveIndex } from './resolve-index.js';
@@ -77,19 +77,15 @@ export function resolve(directory: Directory, input: ResolveInput): ResolveOutco
   const banks = matchBanks(index, bankInput);
 
   const ranked: Candidate[] = [];
-  const branchInputs = new Map<string, BranchInputAnalysis>();
   for (const bank of banks.slice(0, MAX_BANK_CANDIDATES)) {
-    const forBank = branchInputFor(branchInput, bank.entry);
-    branchInputs.set(bank.entry.bank.code, forBank);
-    for (const branch of matchBranches(index.branches(bank.entry.bank.code), forBank)) {
+    for (const branch of matchBranches(index.branches(bank.entry.bank.code), branchInputsFor(branchInput, bank.entry))) {
       ranked.push({ bank, branch, total: Math.round((bank.score * branch.score) / 100) });
     }
   }
   ranked.sort(compareCandidates);
   const shown = ranked.slice(0, MAX_CANDIDATES);
 
-  const topInput = ranked[0] ? branchInputs.get(ranked[0].bank.entry.bank.code)! : branchInput;
-  const { decision, reasons } = judge(banks, ranked, topInput, policy);
+  const { decision, reasons } = judge(banks, ranked, policy);
   const details = reasonDetails(reasons);
   const answer: ResolveAnswer = {
     decision,
