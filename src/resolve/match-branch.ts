@@ -4,7 +4,7 @@
  * ending. Each branch keeps its best match.
  */
 import { isGenericInput, numeralDigits, trimmedInputs, type TrimmedName } from './branch-names.js';
-import { isAbbreviationOf, isOneEditApart, type Key, keyOf, withoutPrefix } from './keys.js';
+import { type Key, keyOf, withoutPrefix } from './keys.js';
 import { BRANCH_SCORES, READING_PENALTY, VOICING_PENALTY, WEAK_SUFFIX_SCORE } from './policy.js';
 import type { BankEntry, BranchEntry, BranchIndex } from './resolve-index.js';
 import type { BranchMatchKind } from './types.js';
@@ -108,17 +108,8 @@ function matchReading(index: BranchIndex, analysis: BranchInputAnalysis, matches
 
   if (analysis.generic) for (const e of index.mainOffices) matches.offer(e, 'main_office', BRANCH_SCORES.main_office);
 
-  // Typos and abbreviations, of the input as written and as trimmed. Not for numeric names:
-  // 〇九九 and 〇九八 are different branches, not one typed wrong.
-  const forms = [input.folded, ...trimmed.map((t) => t.key.folded)];
-  for (const e of index.entries) {
-    if (e.digits) continue;
-    const names = e.base ? [e.name.folded, e.kana.folded, e.base.key.folded] : [e.name.folded, e.kana.folded];
-    for (const s of forms) {
-      for (const n of names) {
-        if (isOneEditApart(s, n)) matches.offer(e, 'typo', BRANCH_SCORES.typo);
-        else if (isAbbreviationOf(s, n)) matches.offer(e, 'abbreviation', BRANCH_SCORES.abbreviation);
-      }
-    }
+  // Typos and abbreviations, of the input as written and as trimmed.
+  for (const s of [input.folded, ...trimmed.map((t) => t.key.folded)]) {
+    index.near.near(s, (e, kind) => matches.offer(e, kind, BRANCH_SCORES[kind]));
   }
 }
