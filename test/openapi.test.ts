@@ -94,6 +94,30 @@ describe('OpenAPI document', () => {
     });
   }
 
+  const resolveCases: [body: unknown, headers: Record<string, string>, status: string][] = [
+    [{ bank_name: 'みずほ', branch_name: '東京支店' }, {}, '200'],
+    [{ bank_name: 'みずほ', branch_name: '東京支店', context: 'payment' }, { 'x-debug-resolve': 'true' }, '200'],
+    [{ bank_name: 'さくらんぼ銀行', branch_name: '本店' }, {}, '200'],
+    [{ bank_name: 1 }, {}, '422'],
+    [{ bank_name: 'みずほ', branch_name: '東京' }, { 'x-api-key': 'not-a-key' }, '401'],
+  ];
+  for (const [body, headers, status] of resolveCases) {
+    it(`validates the recorded answer of POST /resolve/v1/bank-branch ${JSON.stringify(body)} (${status})`, async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/resolve/v1/bank-branch', headers: { 'x-api-key': t.key, 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+      assert.equal(String(res.statusCode), status);
+      const validate = responseValidator('/resolve/v1/bank-branch', 'post', status);
+      assert.ok(validate(JSON.parse(res.body)), ajv.errorsText(validate.errors));
+    });
+  }
+
+  it('documents the Resolve request body and the debug header', () => {
+    const op = doc.paths['/resolve/v1/bank-branch']!.post! as unknown as { requestBody: { content: Record<string, { schema: { required: string[]; properties: Record<string, unknown> } }> }; parameters: { name: string; in: string }[] };
+    const schema = op.requestBody.content['application/json']!.schema;
+    assert.deepEqual(schema.required, ['bank_name', 'branch_name']);
+    assert.deepEqual(Object.keys(schema.properties), ['bank_name', 'branch_name', 'context']);
+    assert.ok(op.parameters.some((p) => p.name === 'x-debug-resolve' && p.in === 'header'));
+  });
+
   it('rejects a response that breaks the schema (the check can fail)', () => {
     const validate = responseValidator('/v3/banks/{code}', 'get', '200');
     assert.equal(validate({ code: '0001', name: 'みずほ銀行' }), false);

@@ -5,8 +5,9 @@
  *
  * Rules for entries (checked by test/resolve.aliases.test.ts):
  * - every code exists in the bundled directory;
- * - no alias reads the same as any current institution's name, short name, stem or reading
- *   (an alias must never shadow an official name);
+ * - an alias never takes an official name, short name, stem or reading away from its
+ *   institution: where it reads the same (シティバンク), it lists that institution too and so
+ *   only adds doubt;
  * - former names are never auto-confirmed (branches may have been renamed or merged), so a
  *   former name with one successor is still only a candidate for review.
  * `source` says how the entry was verified: `data` = seen in the dated zengin-code versions

@@ -67,7 +67,7 @@ export function officialBase(name: Key): TrimmedName | undefined {
 
 /** Inputs that name "the main office" rather than a place. */
 const GENERIC_INPUTS = new Set(
-  ['本店', '本店営業部', '営業部', '本部', '本所', '本店営業所', '本所営業部', '本社', 'ほんてん', 'ほんてんえいぎょうぶ', 'えいぎょうぶ', 'ほんぶ', 'ほんしょ', 'ほんしゃ'].map((t) => keyOf(t).strict),
+  ['本店', '本店営業部', '営業部本店', '営業部', '本部', '本所', '本店営業所', '本所営業部', '本社', 'ほんてん', 'ほんてんえいぎょうぶ', 'えいぎょうぶ', 'ほんぶ', 'ほんしょ', 'ほんしゃ'].map((t) => keyOf(t).strict),
 );
 
 export function isGenericInput(input: Key): boolean {
@@ -82,6 +82,7 @@ export function isMainOffice(branch: Branch): boolean {
   switch (branch.name) {
     case '本店':
     case '本店営業部':
+    case '営業部本店': // 城南信用金庫
     case '営業部':
     case '本店営業所':
     case '本所営業部':

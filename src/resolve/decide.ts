@@ -3,7 +3,6 @@
  * Every reason that forbids auto-confirmation is recorded; generic_branch is also recorded,
  * as information, where the policy allows generic names.
  */
-import type { BranchInputAnalysis } from './match-branch.js';
 import type { BankMatch } from './match-bank.js';
 import type { BranchMatch } from './match-branch.js';
 import { type ResolvePolicy, STRONG_BANK_SCORE } from './policy.js';
@@ -38,7 +37,7 @@ export function bankInputAmbiguous(banks: readonly BankMatch[], top: BankMatch, 
   return strong.filter((m) => best - m.score < policy.minGap).length > 1 || strong.filter((m) => m.bare).length > 1;
 }
 
-export function judge(banks: readonly BankMatch[], candidates: readonly Candidate[], branchInput: BranchInputAnalysis, policy: ResolvePolicy): Judgment {
+export function judge(banks: readonly BankMatch[], candidates: readonly Candidate[], policy: ResolvePolicy): Judgment {
   if (banks.length === 0) return { decision: 'unresolved', reasons: ['bank_not_found'] };
   const top = candidates[0];
   if (!top) return { decision: 'unresolved', reasons: ['branch_not_found'] };
@@ -61,7 +60,7 @@ export function judge(banks: readonly BankMatch[], candidates: readonly Candidat
   if (!policy.autoBankKinds.includes(top.bank.kind)) block(BANK_KIND_REASONS[top.bank.kind] ?? 'below_auto_total');
   if (!policy.autoBranchKinds.includes(top.branch.kind)) block(...(BRANCH_KIND_REASONS[top.branch.kind] ?? ['below_auto_total']));
 
-  if (branchInput.generic) {
+  if (top.branch.input.generic) {
     if (policy.genericAuto) reasons.push('generic_branch');
     else block('generic_branch');
   }

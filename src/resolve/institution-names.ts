@@ -61,6 +61,8 @@ export interface BankReading {
  * its end or start removed. `北海道しんきん` → [北海道しんきん], [北海道, shinkin].
  */
 export function readBankInput(input: Key): BankReading[] {
+  // 信用金庫 or JA alone names a type, not an institution.
+  if ([...SUFFIX_KEYS, ...PREFIX_KEYS].some((s) => s.key.folded === input.folded)) return [];
   const readings: BankReading[] = [{ stem: input, type: null }];
   const add = (stem: Key | undefined, type: InstitutionType) => {
     if (stem && !readings.some((r) => r.type === type && r.stem.folded === stem.folded)) readings.push({ stem, type });

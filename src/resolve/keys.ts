@@ -43,17 +43,23 @@ export const ABBREVIATION_RATIO = 0.5;
  * neighbours (Damerau), and both are long enough for that to mean a typo.
  */
 export function isOneEditApart(a: string, b: string): boolean {
-  if (a === b || Math.max(a.length, b.length) < MIN_TYPO_LENGTH || Math.min(a.length, b.length) < MIN_TYPO_LENGTH - 1) return false;
   const la = a.length;
   const lb = b.length;
-  if (Math.abs(la - lb) > 1) return false;
+  if (a === b || Math.abs(la - lb) > 1 || Math.max(la, lb) < MIN_TYPO_LENGTH || Math.min(la, lb) < MIN_TYPO_LENGTH - 1) return false;
   let i = 0;
-  while (i < la && i < lb && a[i] === b[i]) i++;
+  while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
   if (la === lb) {
-    if (a.slice(i + 1) === b.slice(i + 1)) return true; // substitution
-    return i + 1 < la && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2); // swap
+    if (sameTail(a, i + 1, b, i + 1)) return true; // substitution
+    return i + 1 < la && a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) && sameTail(a, i + 2, b, i + 2); // swap
   }
-  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+  return la > lb ? sameTail(a, i + 1, b, i) : sameTail(a, i, b, i + 1); // deletion, insertion
+}
+
+/** a from ia equals b from ib (no substrings: this runs for every name of every bank). */
+function sameTail(a: string, ia: number, b: string, ib: number): boolean {
+  if (a.length - ia !== b.length - ib) return false;
+  for (; ia < a.length; ia++, ib++) if (a.charCodeAt(ia) !== b.charCodeAt(ib)) return false;
+  return true;
 }
 
 /** True when `input` is the start of `name` and long enough to stand for it. */

@@ -4,7 +4,7 @@
  * and abbreviations. Each bank keeps its best match.
  */
 import { type BankReading, readBankInput, withoutCompanyForm } from './institution-names.js';
-import { isAbbreviationOf, isOneEditApart, type Key, keyOf } from './keys.js';
+import { type Key, keyOf } from './keys.js';
 import { BANK_SCORES, VOICING_PENALTY } from './policy.js';
 import type { AliasEntry, BankEntry, ResolveIndex } from './resolve-index.js';
 import type { BankMatchKind } from './types.js';
@@ -85,17 +85,13 @@ export function matchBanks(index: ResolveIndex, analysis: BankInputAnalysis): Ba
     }
   }
 
-  // Typos and abbreviations, against every form of every bank whose type fits the reading.
-  for (const entry of index.banks) {
-    for (const reading of readings) {
-      if (reading.type !== null && entry.type !== reading.type) continue;
-      const s = reading.stem.folded;
-      const forms = reading.type === null ? [entry.name, entry.short, entry.stem, entry.kana, entry.kanaStem] : [entry.stem, entry.kanaStem];
-      for (const form of forms) {
-        if (isOneEditApart(s, form.folded)) matches.offer(entry, 'typo', true, false);
-        else if (isAbbreviationOf(s, form.folded)) matches.offer(entry, 'abbreviation', true, false);
-      }
-    }
+  // Typos and abbreviations. A reading with a type is compared to stems of that type only; a
+  // reading without one to every form.
+  for (const reading of readings) {
+    index.near.near(reading.stem.folded, (form, kind) => {
+      if (reading.type !== null && (!form.typed || form.entry.type !== reading.type)) return;
+      matches.offer(form.entry, kind, true, false);
+    });
   }
   return matches.list();
 }

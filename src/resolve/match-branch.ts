@@ -4,15 +4,17 @@
  * ending. Each branch keeps its best match.
  */
 import { isGenericInput, numeralDigits, trimmedInputs, type TrimmedName } from './branch-names.js';
-import { isAbbreviationOf, isOneEditApart, type Key, keyOf } from './keys.js';
+import { type Key, keyOf, withoutPrefix } from './keys.js';
 import { BRANCH_SCORES, READING_PENALTY, VOICING_PENALTY, WEAK_SUFFIX_SCORE } from './policy.js';
-import type { BranchEntry, BranchIndex } from './resolve-index.js';
+import type { BankEntry, BranchEntry, BranchIndex } from './resolve-index.js';
 import type { BranchMatchKind } from './types.js';
 
 export interface BranchMatch {
   readonly entry: BranchEntry;
   readonly kind: BranchMatchKind;
   readonly score: number;
+  /** The reading of the input that matched (as typed, or without a repeated bank name). */
+  readonly input: BranchInputAnalysis;
 }
 
 export interface BranchInputAnalysis {
@@ -23,7 +25,10 @@ export interface BranchInputAnalysis {
 }
 
 export function analyzeBranchInput(text: string): BranchInputAnalysis {
-  const input = keyOf(text);
+  return analyzeBranchKey(keyOf(text));
+}
+
+export function analyzeBranchKey(input: Key): BranchInputAnalysis {
   const generic = isGenericInput(input);
   // 本店 is not 本 + 店: generic names are taken whole.
   const trimmed = generic || input.folded === '' ? [] : trimmedInputs(input);
@@ -31,12 +36,26 @@ export function analyzeBranchInput(text: string): BranchInputAnalysis {
   return { input, trimmed, generic, digits };
 }
 
+/**
+ * The readings of the branch input for one bank: as typed, and, where the branch column
+ * repeats the bank (みずほ銀行渋谷支店, みずほ 渋谷), without it. Both are tried: 東根市役所 at
+ * 東根市農協 is a branch name that happens to start with the bank's stem.
+ */
+export function branchInputsFor(analysis: BranchInputAnalysis, bank: BankEntry): BranchInputAnalysis[] {
+  for (const prefix of [bank.name, bank.short, bank.stem]) {
+    const rest = withoutPrefix(analysis.input, prefix);
+    if (rest) return [analysis, analyzeBranchKey(rest)];
+  }
+  return [analysis];
+}
+
 class BranchMatches {
   readonly #best = new Map<BranchEntry, BranchMatch>();
+  input!: BranchInputAnalysis;
 
   offer(entry: BranchEntry, kind: BranchMatchKind, score: number): void {
     const current = this.#best.get(entry);
-    if (!current || current.score < score) this.#best.set(entry, { entry, kind, score });
+    if (!current || current.score < score) this.#best.set(entry, { entry, kind, score, input: this.input });
   }
 
   list(): BranchMatch[] {
@@ -51,14 +70,23 @@ function trimScore(t: TrimmedName): number {
   return t.suffix.cls === 'branch' && !(t.suffix.reading && t.suffix.text === 'テン') ? BRANCH_SCORES.trimmed : WEAK_SUFFIX_SCORE;
 }
 
-export function matchBranches(index: BranchIndex, analysis: BranchInputAnalysis): BranchMatch[] {
+/** Each branch's best match over the readings of the input. */
+export function matchBranches(index: BranchIndex, analyses: readonly BranchInputAnalysis[]): BranchMatch[] {
   const matches = new BranchMatches();
+  for (const analysis of analyses) {
+    matches.input = analysis;
+    matchReading(index, analysis, matches);
+  }
+  return matches.list();
+}
+
+function matchReading(index: BranchIndex, analysis: BranchInputAnalysis, matches: BranchMatches): void {
   const { input, trimmed } = analysis;
 
   if (input.folded === '') {
     // No branch given: the main office is the one branch a person can mean (SPEC.md §4.8 rule 9).
     for (const e of index.mainOffices) matches.offer(e, 'omitted', BRANCH_SCORES.omitted);
-    return matches.list();
+    return;
   }
 
   for (const e of index.byName.get(input.folded) ?? []) matches.offer(e, 'official', BRANCH_SCORES.official - penalty(input, e.name));
@@ -81,15 +109,7 @@ export function matchBranches(index: BranchIndex, analysis: BranchInputAnalysis)
   if (analysis.generic) for (const e of index.mainOffices) matches.offer(e, 'main_office', BRANCH_SCORES.main_office);
 
   // Typos and abbreviations, of the input as written and as trimmed.
-  const forms = [input.folded, ...trimmed.map((t) => t.key.folded)];
-  for (const e of index.entries) {
-    const names = e.base ? [e.name.folded, e.kana.folded, e.base.key.folded] : [e.name.folded, e.kana.folded];
-    for (const s of forms) {
-      for (const n of names) {
-        if (isOneEditApart(s, n)) matches.offer(e, 'typo', BRANCH_SCORES.typo);
-        else if (isAbbreviationOf(s, n)) matches.offer(e, 'abbreviation', BRANCH_SCORES.abbreviation);
-      }
-    }
+  for (const s of [input.folded, ...trimmed.map((t) => t.key.folded)]) {
+    index.near.near(s, (e, kind) => matches.offer(e, kind, BRANCH_SCORES[kind]));
   }
-  return matches.list();
 }

@@ -9,6 +9,7 @@ import { BANK_ALIASES, type BankAlias } from './aliases.js';
 import { isMainOffice, isNumeralName, numeralDigits, officialBase, type TrimmedName } from './branch-names.js';
 import { type InstitutionType, institutionForms, readBankInput, withoutCompanyForm } from './institution-names.js';
 import { type Key, keyOf } from './keys.js';
+import { NearIndex } from './near.js';
 
 export interface BankEntry {
   readonly bank: Bank;
@@ -47,6 +48,14 @@ export interface BranchIndex {
   readonly byBase: ReadonlyMap<string, readonly BranchEntry[]>;
   readonly byDigits: ReadonlyMap<string, readonly BranchEntry[]>;
   readonly mainOffices: readonly BranchEntry[];
+  /** Names, readings and bases for typos and abbreviations; numeric names are left out. */
+  readonly near: NearIndex<BranchEntry>;
+}
+
+/** A bank form for typos and abbreviations; `typed` forms are the ones a stem with a type is compared to. */
+export interface BankForm {
+  readonly entry: BankEntry;
+  readonly typed: boolean;
 }
 
 export interface ResolveIndex {
@@ -57,6 +66,7 @@ export interface ResolveIndex {
   readonly byKana: ReadonlyMap<string, readonly BankEntry[]>;
   readonly byStem: ReadonlyMap<string, readonly BankEntry[]>;
   readonly byKanaStem: ReadonlyMap<string, readonly BankEntry[]>;
+  readonly near: NearIndex<BankForm>;
   /** By the folded stem of the alias as read by readBankInput. */
   readonly aliases: ReadonlyMap<string, readonly AliasEntry[]>;
   branches(bankCode: string): BranchIndex;
@@ -109,13 +119,16 @@ function branchIndex(branches: readonly Branch[], keyOf: KeyMaker): BranchIndex 
     const digits = isNumeralName(branch.name) ? numeralDigits(name.folded) : undefined;
     return { branch, name, kana: keyOf(branch.fullWidthKana), base: officialBase(name), digits, mainOffice: isMainOffice(branch) };
   });
+  const near = new NearIndex<BranchEntry>();
   for (const e of entries) {
     push(byName, e.name.folded, e);
     push(byKana, e.kana.folded, e);
     if (e.base) push(byBase, e.base.key.folded, e);
     if (e.digits) push(byDigits, e.digits, e);
+    // 〇九九 and 〇九八 are different branches, not one typed wrong.
+    else for (const k of [e.name, e.kana, ...(e.base ? [e.base.key] : [])]) near.add(k.folded, e, e.branch.code + e.branch.name);
   }
-  return { entries, byName, byKana, byBase, byDigits, mainOffices: entries.filter((e) => e.mainOffice) };
+  return { entries, byName, byKana, byBase, byDigits, mainOffices: entries.filter((e) => e.mainOffice), near };
 }
 
 function buildIndex(directory: Directory): ResolveIndex {
@@ -129,6 +142,11 @@ function buildIndex(directory: Directory): ResolveIndex {
     push(maps.byKana, e.kana.folded, e);
     push(maps.byStem, e.stem.folded, e);
     push(maps.byKanaStem, e.kanaStem.folded, e);
+  }
+  const near = new NearIndex<BankForm>();
+  for (const e of banks) {
+    for (const k of [e.stem, e.kanaStem]) near.add(k.folded, { entry: e, typed: true }, e.bank.code + 't');
+    for (const k of [e.name, e.short, e.kana]) near.add(k.folded, { entry: e, typed: false }, e.bank.code);
   }
   const aliases = new Map<string, AliasEntry[]>();
   for (const alias of BANK_ALIASES) {
@@ -145,6 +163,7 @@ function buildIndex(directory: Directory): ResolveIndex {
     version: directory.version,
     banks,
     ...maps,
+    near,
     aliases,
     branches(bankCode: string): BranchIndex {
       let index = branchIndexes.get(bankCode);

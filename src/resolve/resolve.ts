@@ -9,7 +9,7 @@
 import type { Directory } from '../dataset/directory.js';
 import { type Candidate, judge } from './decide.js';
 import { analyzeBankInput, matchBanks } from './match-bank.js';
-import { analyzeBranchInput, matchBranches } from './match-branch.js';
+import { analyzeBranchInput, branchInputsFor, matchBranches } from './match-branch.js';
 import { CONTEXT_POLICIES, DEFAULT_CONTEXT, MAX_BANK_CANDIDATES, MAX_CANDIDATES, type ResolvePolicy } from './policy.js';
 import { reasonDetails } from './reasons.js';
 import { resolveIndex } from './resolve-index.js';
@@ -78,14 +78,14 @@ export function resolve(directory: Directory, input: ResolveInput): ResolveOutco
 
   const ranked: Candidate[] = [];
   for (const bank of banks.slice(0, MAX_BANK_CANDIDATES)) {
-    for (const branch of matchBranches(index.branches(bank.entry.bank.code), branchInput)) {
+    for (const branch of matchBranches(index.branches(bank.entry.bank.code), branchInputsFor(branchInput, bank.entry))) {
       ranked.push({ bank, branch, total: Math.round((bank.score * branch.score) / 100) });
     }
   }
   ranked.sort(compareCandidates);
   const shown = ranked.slice(0, MAX_CANDIDATES);
 
-  const { decision, reasons } = judge(banks, ranked, branchInput, policy);
+  const { decision, reasons } = judge(banks, ranked, policy);
   const details = reasonDetails(reasons);
   const answer: ResolveAnswer = {
     decision,
