@@ -1,5 +1,6 @@
 /** Figures measured inside the bench process: p99 of the pure search functions (DESIGN.md §6). */
 import { loadBundledDirectory } from '../src/dataset/bundled.js';
+import { resolve } from '../src/resolve/resolve.js';
 import { freewordIndexOf, normalizeFreeword } from '../src/search/freeword/index.js';
 
 export interface InProcessFigure {
@@ -25,7 +26,7 @@ function measure(name: string, targetP99Ms: number, queries: readonly string[], 
   return { name, p50Ms: at(0.5), p99Ms: at(0.99), targetP99Ms, runs: times.length };
 }
 
-export async function inProcessFigures(): Promise<InProcessFigure[]> {
+export function inProcessFigures(): InProcessFigure[] {
   const directory = loadBundledDirectory();
   const index = freewordIndexOf(directory);
   const largest = directory.banks.reduce((a, b) => (directory.branches(b.code).length > directory.branches(a.code).length ? b : a));
@@ -37,15 +38,7 @@ export async function inProcessFigures(): Promise<InProcessFigure[]> {
     measure('freeword over all 28,944 branches', 5, queries.filter((q) => q.length > 1), (q) => index.searchAllBranches(normalizeFreeword(q))),
     measure('freeword over all 28,944 branches, one character', 10, ['う'], (q) => index.searchAllBranches(normalizeFreeword(q))),
   ];
-  try {
-    // Resolve lands in its own issue; measured when present.
-    const resolve = (await import(String('../src/resolve/index.js'))) as { resolveBankBranch?: (d: unknown, input: { bank_name: string; branch_name: string }) => unknown };
-    if (resolve.resolveBankBranch) {
-      const pairs = ['みずほ|東京営業部', '三菱UFJ|本店', 'ゆうちょ|〇一八', '北海道信金|本店'];
-      figures.push(measure('resolve', 5, pairs, (p) => resolve.resolveBankBranch!(directory, { bank_name: p.split('|')[0]!, branch_name: p.split('|')[1]! })));
-    }
-  } catch {
-    // not available in this build
-  }
+  const pairs = ['みずほ|東京営業部', '三菱UFJ|本店', 'ゆうちょ|〇一八', '北海道信金|本店', 'りそな|ｲﾁｶﾞﾔ', 'みずほ|しぶや支店'];
+  figures.push(measure('resolve', 5, pairs, (p) => resolve(directory, { bankName: p.split('|')[0]!, branchName: p.split('|')[1]!, context: 'default' })));
   return figures;
 }

@@ -114,7 +114,7 @@ async function main(): Promise<void> {
       startup: { firstStartMs: Math.round(first.startMs), restartMs: Math.round(ginko.startMs), targetMs: 2000 },
       memory: { rssMbAfterLoad: rssMb(ginko.process.pid!), targetMb: 200 },
       scenarios: reports,
-      inProcess: await inProcessFigures(),
+      inProcess: inProcessFigures(),
       ...(soakReport ? { soak: soakReport } : {}),
       ...(scaleReport ? { scale: scaleReport } : {}),
     };

@@ -20,6 +20,13 @@ async function post(body: unknown, headers: Record<string, string> = {}) {
 const match = (bank_code: string, bank_name: string, branch_code: string, branch_name: string) => ({ bank_code, bank_name, branch_code, branch_name });
 
 describe('POST /resolve/v1/bank-branch', () => {
+  it('counts its decisions in /metrics', async () => {
+    const count = async () => Number(/ginko_resolve_decisions_total\{decision="auto_confirm"\} (\d+)/.exec((await t.app.inject({ url: '/metrics' })).body)?.[1]);
+    const before = await count();
+    await post({ bank_name: 'みずほ', branch_name: '東京支店' });
+    assert.equal(await count(), before + 1);
+  });
+
   it('resolves みずほ / 東京支店 to 0001-001 東京営業部', async () => {
     const res = await post({ bank_name: 'みずほ', branch_name: '東京支店' });
     assert.equal(res.status, 200);

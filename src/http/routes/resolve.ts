@@ -71,6 +71,7 @@ export async function registerResolveApi(app: FastifyInstance, services: AppServ
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const input = readResolveBody(request.body);
         const outcome = resolve(services.directories.current, input);
+        app.metrics.resolveDecisions.inc({ decision: outcome.answer.decision });
         const body = wantsDebug(request) ? { ...outcome.answer, debug: outcome.debug } : outcome.answer;
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
       },
