@@ -4,7 +4,7 @@
  * already live elsewhere (dataset version, maintenance, Redis state) are read when /metrics is
  * scraped instead of being pushed on every change; request counts come from RequestStats.
  */
-import { readFileSync } from 'node:fs';
+import { GINKO_VERSION } from '../package-root.js';
 import { collectDefaultMetrics, Counter, Gauge, type Metric, Registry } from 'prom-client';
 import { LATENCY_BUCKETS_SECONDS, RequestStats } from './request-stats.js';
 
@@ -30,7 +30,6 @@ export type ResolveDecision = (typeof RESOLVE_DECISIONS)[number];
 
 export const METRICS_CONTENT_TYPE = Registry.PROMETHEUS_CONTENT_TYPE;
 
-const GINKO_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export interface Metrics {
   readonly registry: Registry;

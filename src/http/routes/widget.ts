@@ -4,25 +4,14 @@
  * the key its page gives it.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PACKAGE_ROOT } from '../../package-root.js';
 import { registerGet } from './register.js';
 import { DEMO_PAGE } from '../widget-demo.js';
 
 export const WIDGET_PATH = '/widgets/bank-branch-selector/v1/bank-branch-selector.js';
-
-/** The package root, found upwards from this module: the same from src/ (tsx) and dist/ (bundle). */
-function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json')) || !existsSync(join(dir, 'src', 'widget'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('cannot find the widget source: src/widget/bank-branch-selector.js');
-    dir = parent;
-  }
-  return dir;
-}
 
 interface Asset {
   readonly body: Buffer;
@@ -42,7 +31,7 @@ function sendAsset(request: FastifyRequest, reply: FastifyReply, a: Asset, type:
 }
 
 export function registerWidget(app: FastifyInstance): void {
-  const script = asset(readFileSync(join(packageRoot(), 'src', 'widget', 'bank-branch-selector.js')));
+  const script = asset(readFileSync(join(PACKAGE_ROOT, 'src', 'widget', 'bank-branch-selector.js')));
   const demo = asset(Buffer.from(DEMO_PAGE));
   registerGet(app, {
     url: WIDGET_PATH,
