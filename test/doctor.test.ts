@@ -3,8 +3,9 @@
  * words on stdout and its exit code, against a healthy data directory and broken setups.
  */
 import assert from 'node:assert/strict';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:https';
 import { migrationProvider } from '../src/store/migrations.js';
-import { chmodSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -43,12 +44,38 @@ function writePems(name: string, pems: { cert: string; key: string }): { certPat
 }
 
 let port: number;
+let servedMetrics = '';
 
 before(async () => {
   // A data directory as a first start leaves it: store, seeded history, certificate, dev key.
   const server = await startGinko(['--data-dir', dataDir]);
+  const res = await fetchOverHttps(`${server.url}/metrics`, readFileSync(join(dataDir, 'tls-cert.pem'), 'utf8'));
+  servedMetrics = res;
   assert.equal(await server.stop(), 0);
   port = await closedPort();
+});
+
+function fetchOverHttps(url: string, ca: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    request(url, { ca }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve(`${res.statusCode}\n${body}`));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('ginko serve metrics', () => {
+  it('serves /metrics without a key by default, with process metrics and the dataset', () => {
+    assert.match(servedMetrics, /^200\n/);
+    assert.match(servedMetrics, /^ginko_dataset_info\{version="2026-08-24T00:00:00\+0900"\} 1$/m);
+    assert.match(servedMetrics, /^process_resident_memory_bytes \d+/m);
+    assert.match(servedMetrics, /^nodejs_eventloop_lag_seconds [\d.e-]+$/m);
+    assert.match(servedMetrics, /^ginko_rate_limit_store_up\{store="memory"\} 1$/m);
+  });
 });
 
 describe('ginko doctor on a healthy setup', () => {
