@@ -84,9 +84,12 @@ const load = (url: string) =>
   autocannon({ url, method: 'POST', body, headers: { 'x-api-key': key, 'content-type': 'application/json' }, connections: 10, duration: seconds, tlsOptions: { rejectUnauthorized: false } });
 const bareResult = await load(`https://127.0.0.1:${barePort}/resolve/v1/bank-branch`);
 const resolveResult = await load(`https://127.0.0.1:${port}/resolve/v1/bank-branch`);
+// The same server's lookup by code, for what the HTTP layer alone costs on this machine now.
+const lookupResult = await autocannon({ url: `https://127.0.0.1:${port}/v3/banks/0001`, headers: { 'x-api-key': key }, connections: 10, duration: seconds, tlsOptions: { rejectUnauthorized: false } });
 out(`https bare server: ${bareResult.requests.average.toFixed(0)} req/s, p99 ${bareResult.latency.p99} ms`);
 out(`https resolve:     ${resolveResult.requests.average.toFixed(0)} req/s, p99 ${resolveResult.latency.p99} ms, non-2xx ${resolveResult.non2xx}, errors ${resolveResult.errors}`);
-out(`resolve / bare: ${((100 * resolveResult.requests.average) / bareResult.requests.average).toFixed(0)}%`);
+out(`https /v3/banks/0001: ${lookupResult.requests.average.toFixed(0)} req/s, p99 ${lookupResult.latency.p99} ms`);
+out(`resolve / bare: ${((100 * resolveResult.requests.average) / bareResult.requests.average).toFixed(0)}%, lookup / bare: ${((100 * lookupResult.requests.average) / bareResult.requests.average).toFixed(0)}%`);
 
 await app.close();
 bare.close();
