@@ -263,7 +263,7 @@ describe('resolve: shape and limits', () => {
       bank_name: '北海道シンキン',
       bank_readings: [{ stem: '北海道シンキン', type: null }, { stem: '北海道', type: 'shinkin' }],
       branch_name: '札幌駅北口支店',
-      branch_trimmed: [{ stem: '札幌駅北口', suffix: '支店' }, { stem: '札幌駅北口支', suffix: '店' }],
+      branch_trimmed: [{ stem: '札幌駅北口', suffix: '支店' }],
       branch_digits: null,
       generic_branch: false,
     });

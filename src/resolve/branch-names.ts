@@ -50,6 +50,8 @@ export interface TrimmedName {
 export function trimmedInputs(input: Key): TrimmedName[] {
   const out: TrimmedName[] = [];
   for (const suffix of SUFFIX_KEYS) {
+    // 東京支店 is 東京 + 支店, not 東京支 + 店.
+    if (out.some((t) => t.suffix.key.folded.endsWith(suffix.key.folded))) continue;
     const key = withoutSuffix(input, suffix.key);
     if (key && !out.some((t) => t.key.folded === key.folded)) out.push({ key, suffix });
   }

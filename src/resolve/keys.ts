@@ -13,7 +13,9 @@ export interface Key {
 
 export function keyOf(text: string): Key {
   const strict = foldKeepingVoicing(text);
-  return { strict, folded: foldForSearch(strict) };
+  const folded = foldForSearch(strict);
+  // One string where both are the same (most kanji names): the index holds ~80,000 keys.
+  return { strict, folded: folded === strict ? strict : folded };
 }
 
 export const EMPTY_KEY: Key = Object.freeze({ strict: '', folded: '' });

@@ -5,7 +5,7 @@
  */
 import { isGenericInput, numeralDigits, trimmedInputs, type TrimmedName } from './branch-names.js';
 import { type Key, keyOf, withoutPrefix } from './keys.js';
-import { BRANCH_SCORES, READING_PENALTY, VOICING_PENALTY, WEAK_SUFFIX_SCORE } from './policy.js';
+import { BRANCH_SCORES, READING_PENALTY, STRONG_BRANCH_SCORE, VOICING_PENALTY, WEAK_SUFFIX_SCORE } from './policy.js';
 import type { BankEntry, BranchEntry, BranchIndex } from './resolve-index.js';
 import type { BranchMatchKind } from './types.js';
 
@@ -53,7 +53,10 @@ class BranchMatches {
   readonly #best = new Map<BranchEntry, BranchMatch>();
   input!: BranchInputAnalysis;
 
+  best = 0;
+
   offer(entry: BranchEntry, kind: BranchMatchKind, score: number): void {
+    if (score > this.best) this.best = score;
     const current = this.#best.get(entry);
     if (!current || current.score < score) this.#best.set(entry, { entry, kind, score, input: this.input });
   }
@@ -70,10 +73,14 @@ function trimScore(t: TrimmedName): number {
   return t.suffix.cls === 'branch' && !(t.suffix.reading && t.suffix.text === 'テン') ? BRANCH_SCORES.trimmed : WEAK_SUFFIX_SCORE;
 }
 
-/** Each branch's best match over the readings of the input. */
+/**
+ * Each branch's best match over the readings of the input. A later reading is tried only when
+ * the earlier ones found nothing strong: 四国中央 at 四国銀行 is the branch 四国中央, not 中央.
+ */
 export function matchBranches(index: BranchIndex, analyses: readonly BranchInputAnalysis[]): BranchMatch[] {
   const matches = new BranchMatches();
   for (const analysis of analyses) {
+    if (matches.best >= STRONG_BRANCH_SCORE) break;
     matches.input = analysis;
     matchReading(index, analysis, matches);
   }

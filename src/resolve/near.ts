@@ -22,13 +22,11 @@ export type NearKind = 'typo' | 'abbreviation';
 export class NearIndex<T> {
   readonly #byFirst = new Map<string, Item<T>[]>();
   readonly #bySecond = new Map<string, Item<T>[]>();
-  readonly #added = new Set<string>();
   #query = 0;
 
-  /** Adds a folded text; the same (text, value) twice is kept once. */
-  add(text: string, value: T, identity: string): void {
-    if (text.length === 0 || this.#added.has(identity + '\u0000' + text)) return;
-    this.#added.add(identity + '\u0000' + text);
+  /** Adds a folded text; callers add each (text, value) pair once. */
+  add(text: string, value: T): void {
+    if (text.length === 0) return;
     const item: Item<T> = { text, value, seen: 0 };
     bucket(this.#byFirst, text[0]!).push(item);
     if (text.length > 1) bucket(this.#bySecond, text[1]!).push(item);

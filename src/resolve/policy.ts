@@ -43,6 +43,8 @@ export const READING_PENALTY = 2;
 export const WEAK_SUFFIX_SCORE = 88;
 /** Bank candidates at or above this score count as "the input names this bank" (ambiguity check). */
 export const STRONG_BANK_SCORE = 90;
+/** A branch match this good ends the search for other readings of the branch input. */
+export const STRONG_BRANCH_SCORE = 90;
 /** At most this many banks have their branches searched. */
 export const MAX_BANK_CANDIDATES = 10;
 /** At most this many candidates are returned (SPEC.md §8). */

@@ -126,7 +126,7 @@ function branchIndex(branches: readonly Branch[], keyOf: KeyMaker): BranchIndex 
     if (e.base) push(byBase, e.base.key.folded, e);
     if (e.digits) push(byDigits, e.digits, e);
     // 〇九九 and 〇九八 are different branches, not one typed wrong.
-    else for (const k of [e.name, e.kana, ...(e.base ? [e.base.key] : [])]) near.add(k.folded, e, e.branch.code + e.branch.name);
+    else for (const text of new Set([e.name.folded, e.kana.folded, ...(e.base ? [e.base.key.folded] : [])])) near.add(text, e);
   }
   return { entries, byName, byKana, byBase, byDigits, mainOffices: entries.filter((e) => e.mainOffice), near };
 }
@@ -145,8 +145,9 @@ function buildIndex(directory: Directory): ResolveIndex {
   }
   const near = new NearIndex<BankForm>();
   for (const e of banks) {
-    for (const k of [e.stem, e.kanaStem]) near.add(k.folded, { entry: e, typed: true }, e.bank.code + 't');
-    for (const k of [e.name, e.short, e.kana]) near.add(k.folded, { entry: e, typed: false }, e.bank.code);
+    const typed = new Set([e.stem.folded, e.kanaStem.folded]);
+    for (const text of typed) near.add(text, { entry: e, typed: true });
+    for (const text of new Set([e.name.folded, e.short.folded, e.kana.folded])) if (!typed.has(text)) near.add(text, { entry: e, typed: false });
   }
   const aliases = new Map<string, AliasEntry[]>();
   for (const alias of BANK_ALIASES) {

@@ -28,9 +28,10 @@ function wantsDebug(request: FastifyRequest): boolean {
 }
 
 /**
- * Builds every bank's branch index a bank at a time between other work, so the first
- * requests after a start or a dataset swap do not pay for it (a bank not yet indexed is
- * indexed on first use).
+ * Builds every bank's branch index a bank at a time between other work, once per dataset,
+ * starting with its first resolve request: later requests do not pay for it, and processes
+ * that never resolve (most tests, Search-only deployments) never build it. A bank not yet
+ * indexed is indexed when a request needs it.
  */
 function warmInBackground(directory: Directory): void {
   const index = resolveIndex(directory);
@@ -45,8 +46,7 @@ function warmInBackground(directory: Directory): void {
 }
 
 export async function registerResolveApi(app: FastifyInstance, services: AppServices): Promise<void> {
-  warmInBackground(services.directories.current);
-  services.directories.onReplace(warmInBackground);
+  const warmed = new WeakSet<Directory>();
   const guard = accessGuard(services.access, { bucket: 'resolve' });
 
   await app.register(async (scope) => {
@@ -70,7 +70,12 @@ export async function registerResolveApi(app: FastifyInstance, services: AppServ
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const input = readResolveBody(request.body);
-        const outcome = resolve(services.directories.current, input);
+        const directory = services.directories.current;
+        if (!warmed.has(directory)) {
+          warmed.add(directory);
+          warmInBackground(directory);
+        }
+        const outcome = resolve(directory, input);
         app.metrics.resolveDecisions.inc({ decision: outcome.answer.decision });
         const body = wantsDebug(request) ? { ...outcome.answer, debug: outcome.debug } : outcome.answer;
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
