@@ -86,7 +86,7 @@ describe('422: the body', () => {
 describe('other refusals: {message, request_id}', () => {
   it('413 for a body over 16 KiB', async () => {
     const res = await send(JSON.stringify({ bank_name: 'x'.repeat(20_000), branch_name: '' }));
-    assert.deepEqual([res.status, res.body], [413, { message: 'the request body is too large' }]);
+    assert.deepEqual([res.status, res.body], [413, { message: 'the request body is larger than 16384 bytes' }]);
   });
 
   it('415 for a body that is not JSON', async () => {

@@ -63,7 +63,7 @@ describe('Resolve keys', () => {
 });
 
 describe('Resolve rate limits', () => {
-  it('is available on the Free plan and counted apart from Search (429 without a body)', async () => {
+  it('is available on the Free plan and counted apart from Search (429 with the JSON error of docs/errors.md)', async () => {
     const { key } = await t.keys.create({ plan: 'free', name: 'free resolve' });
     const first = await post({ 'x-api-key': key });
     assert.equal(first.status, 200);
@@ -71,7 +71,7 @@ describe('Resolve rate limits', () => {
     assert.equal(first.headers['x-ratelimit-limit-day'], '350');
     const second = await post({ 'x-api-key': key });
     assert.equal(second.status, 429);
-    assert.equal(second.body, undefined);
+    assert.equal((second.body as { message?: string } | undefined)?.message, 'rate limit exceeded');
     // The Search bucket of the same key is untouched.
     const search = await t.app.inject({ url: '/v3/banks/0001', headers: { 'x-api-key': key } });
     assert.equal(search.statusCode, 200);

@@ -30,8 +30,8 @@ export function searchErrorBody(error: ApiError): SearchErrorBody {
 /** Seconds a client should wait before retrying when the store is unreachable. */
 export const STORE_RETRY_AFTER_SECONDS = 5;
 
-/** Normalizes anything thrown into an ApiError; unknown errors become a 500. */
-export function toApiError(error: unknown): ApiError {
+/** Normalizes anything thrown into an ApiError; unknown errors become a 500. `bodyLimit`: the route's, for 413. */
+export function toApiError(error: unknown, bodyLimit = BODY_LIMIT_BYTES): ApiError {
   if (error instanceof ApiError) return error;
   if (isStoreUnavailable(error)) {
     return new ApiError(503, 'the service cannot reach its database right now; try again shortly', [], { 'retry-after': String(STORE_RETRY_AFTER_SECONDS) });
@@ -42,7 +42,7 @@ export function toApiError(error: unknown): ApiError {
     case 'FST_ERR_BAD_URL':
       return ApiError.invalidParameter('url', '', 'the URL path is not valid UTF-8 percent-encoding (RFC 3986)');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError(413, `the request body is larger than ${BODY_LIMIT_BYTES} bytes`);
+      return new ApiError(413, `the request body is larger than ${bodyLimit} bytes`);
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH': {
@@ -92,7 +92,7 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const apiError = toApiError(error);
+    const apiError = toApiError(error, (error as { bodyLimit?: number }).bodyLimit ?? request.routeOptions?.bodyLimit ?? BODY_LIMIT_BYTES);
     if (isStoreUnavailable(error)) request.log.warn({ reqId: request.id, err: String(error) }, 'store unavailable');
     else if (apiError.status >= 500) request.log.error({ reqId: request.id, err: error }, 'request failed');
     return sendError(reply, apiError);

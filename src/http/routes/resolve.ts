@@ -56,6 +56,7 @@ export async function registerResolveApi(app: FastifyInstance, services: AppServ
     });
 
     scope.route({
+      bodyLimit: RESOLVE_BODY_LIMIT,
       method: 'POST',
       url: RESOLVE_PATH,
       onRequest: guard,
