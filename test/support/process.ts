@@ -33,7 +33,11 @@ export function startGinko(args: readonly string[], env: NodeJS.ProcessEnv = {})
     });
     let out = '';
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`ginko did not start in time:\n${out}\n${err}`)), 20_000);
+    const timer = setTimeout(() => {
+      // A server that is merely slow would otherwise start later and keep the test process alive.
+      child.kill('SIGKILL');
+      reject(new Error(`ginko did not start in time:\n${out}\n${err}`));
+    }, 20_000);
     child.stderr.on('data', (c) => (err += c));
     child.stdout.on('data', (c) => {
       out += c;
