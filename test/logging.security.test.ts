@@ -44,6 +44,8 @@ describe('the log never holds a key', () => {
   let t: TestApp;
   let invalid: string;
   const sent: { id: string; status: number }[] = [];
+  /** Download-URL signatures issued during the test: credentials until they expire. */
+  const signatures: string[] = [];
 
   before(async () => {
     t = await startTestApp({ logger: { level: 'info', stream: log } });
@@ -51,9 +53,10 @@ describe('the log never holds a key', () => {
   });
   after(() => t.close());
 
-  async function send(method: 'GET' | 'POST' | 'HEAD', url: string, headers: Record<string, string> = {}, payload?: string): Promise<void> {
+  async function send(method: 'GET' | 'POST' | 'HEAD', url: string, headers: Record<string, string> = {}, payload?: string): Promise<{ statusCode: number; body: string }> {
     const res = await t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
     sent.push({ id: String(res.headers['x-request-id']), status: res.statusCode });
+    return res;
   }
 
   it('sends keys in every accepted place and more, on every route', async () => {
@@ -89,6 +92,21 @@ describe('the log never holds a key', () => {
     assert.ok(sent.length > 500, `${sent.length} requests`);
   });
 
+  it('uses Master Export download URLs, whose signature is a credential', async () => {
+    const issue = () => send('POST', '/master/v1/download-url', { 'x-api-key': t.key, 'content-type': 'application/json' }, JSON.stringify({ dataset_id: 'upd-20260824' }));
+    const issued = await issue();
+    assert.equal(issued.statusCode, 200, issued.body);
+    const url = new URL(JSON.parse(issued.body).download_url as string);
+    const signature = url.searchParams.get('signature')!;
+    signatures.push(signature);
+    assert.equal((await send('GET', url.pathname + url.search)).statusCode, 200);
+    assert.equal((await send('HEAD', url.pathname + url.search)).statusCode, 200);
+    assert.equal((await send('GET', `${url.pathname}?SIGNATURE=${signature}&expires=${url.searchParams.get('expires')}`)).statusCode, 403);
+    const tampered = signature.slice(0, -2) + (signature.endsWith('AA') ? 'BB' : 'AA');
+    signatures.push(tampered);
+    assert.equal((await send('GET', `${url.pathname}?expires=${url.searchParams.get('expires')}&signature=${tampered}`)).statusCode, 403);
+  });
+
   it('writes one JSON line per response, with its request id, status and the key id only', () => {
     const responses = log.lines().filter((l) => l.msg === 'response');
     assert.equal(responses.length, sent.length);
@@ -113,6 +131,10 @@ describe('the log never holds a key', () => {
       // Decoding every percent-escape in the log must not reveal the key either.
       assert.equal(decodeURIComponent(text.replace(/%(?![0-9a-fA-F]{2})/g, '%25')).includes(key), false);
     }
+    for (const signature of signatures) {
+      for (const spelling of spellings(signature)) assert.equal(text.includes(spelling.slice(0, 20)), false, `log contains the signature ${spelling.slice(0, 8)}…`);
+    }
+    assert.match(text, /signature=\[redacted\]/);
     assert.match(text, /\[redacted\]/);
   });
 });

@@ -1,11 +1,15 @@
 /**
- * Keeps API keys out of logs. The one log line per response carries the URL; this removes the
- * value of every `apikey` parameter (any case, percent-encoded names too) and every path segment
- * or parameter value that holds something shaped like a Ginko key once its percent-escapes are
- * read (a key pasted into a path or another parameter, encoded or not).
+ * Keeps credentials out of logs. The one log line per response carries the URL; this removes
+ * the value of every credential parameter (`apikey`, and the `signature` of a Master Export
+ * download URL, which is a bearer credential until it expires; any case, percent-encoded names
+ * too) and every path segment or parameter value that holds something shaped like a Ginko key
+ * once its percent-escapes are read (a key pasted into a path or another parameter, encoded or
+ * not).
  */
 
 const KEY_SHAPED = /gk_[A-Za-z0-9_-]{8,}/i;
+/** Parameters whose value is a credential, lower case. */
+export const CREDENTIAL_PARAMETERS: readonly string[] = Object.freeze(['apikey', 'signature']);
 export const REDACTED = '[redacted]';
 
 /**
@@ -19,8 +23,8 @@ function unescape(raw: string): string {
 
 const holdsKey = (raw: string) => KEY_SHAPED.test(unescape(raw));
 
-function isKeyParameter(rawName: string): boolean {
-  return unescape(rawName).replace(/\[\d*\]$/, '').toLowerCase() === 'apikey';
+function isCredentialParameter(rawName: string): boolean {
+  return CREDENTIAL_PARAMETERS.includes(unescape(rawName).replace(/\[\d*\]$/, '').toLowerCase());
 }
 
 export function redactUrl(url: string): string {
@@ -38,7 +42,7 @@ export function redactUrl(url: string): string {
       const eq = pair.indexOf('=');
       const name = eq < 0 ? pair : pair.slice(0, eq);
       if (holdsKey(name)) return REDACTED;
-      if (eq >= 0 && (isKeyParameter(name) || holdsKey(pair.slice(eq + 1)))) return name + '=' + REDACTED;
+      if (eq >= 0 && (isCredentialParameter(name) || holdsKey(pair.slice(eq + 1)))) return name + '=' + REDACTED;
       return pair;
     })
     .join('&');
