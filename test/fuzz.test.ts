@@ -199,7 +199,16 @@ const OTHER_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS
 const ACCEPTS = ['application/json', 'text/html', '*/*', 'application/javascript', 'application/xml', 'text/*;q=0', '', ',,,;q=abc', 'application/json;q=0', 'application/*'];
 const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/octet-stream', 'APPLICATION/JSON'];
 
-const deepJson = fc.integer({ min: 1, max: 40_000 }).chain((depth) => fc.constantFrom('[', '{"a":').map((open) => open.repeat(depth) + '1' + (open === '[' ? ']' : '}').repeat(depth)));
+// Depths around the limit, deep enough to overflow a recursive walk yet inside a 16 KB body, and beyond any body limit.
+const deepJson = fc
+  .tuple(fc.constantFrom('[', '{"a":'), fc.oneof(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1000, max: 8000 }), fc.integer({ min: 8000, max: 40_000 })))
+  .map(([open, depth]) => {
+    // Objects take five characters a level: keep most of them inside a 16 KB body too.
+    const levels = open === '[' ? depth : Math.ceil(depth / 5);
+    return open.repeat(levels) + '1' + (open === '[' ? ']' : '}').repeat(levels);
+  });
+/** Deep JSON in the place of a field, where a handler might echo or walk it. */
+const deepField = fc.tuple(fc.constantFrom('bank_name', 'branch_name', 'context', 'dataset_id'), deepJson).map(([field, deep]) => `{"${field}":${deep},"branch_name":"本店"}`);
 const body: fc.Arbitrary<string | undefined> = fc.oneof(
   { weight: 3, arbitrary: fc.constant(undefined) },
   { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)) },
@@ -210,6 +219,7 @@ const body: fc.Arbitrary<string | undefined> = fc.oneof(
       .map((v) => JSON.stringify(v)),
   },
   { weight: 1, arbitrary: deepJson },
+  { weight: 1, arbitrary: deepField },
   { weight: 1, arbitrary: text },
   { weight: 1, arbitrary: fc.integer({ min: 60_000, max: 70_000 }).map((n) => JSON.stringify({ bank_name: 'x'.repeat(n) })) },
 );
@@ -234,7 +244,7 @@ function caseFor(routes: readonly RouteEntry[], key: string): fc.Arbitrary<Case>
         keyPlace: fc.constantFrom('x-api-key', 'x-api-key', 'x-api-key', 'apikey', 'authorization', 'query', 'none'),
         keyValue: fc.oneof({ weight: 8, arbitrary: fc.constant(key) }, { weight: 1, arbitrary: text.map(printable) }, { weight: 1, arbitrary: fc.constant('gk_' + 'A'.repeat(32)) }),
         accept: fc.option(fc.oneof(fc.constantFrom(...ACCEPTS), text.map(printable)), { nil: undefined }),
-        contentType: fc.option(fc.oneof(fc.constantFrom(...CONTENT_TYPES), text.map(printable)), { nil: undefined }),
+        contentType: fc.oneof({ weight: 3, arbitrary: fc.constant('application/json') }, { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) }, { weight: 1, arbitrary: text.map(printable) }, { weight: 1, arbitrary: fc.constant(undefined) }),
         extra: fc.dictionary(fc.constantFrom('origin', 'referer', 'x-request-id', 'x-forwarded-proto', 'x-debug-resolve', 'if-none-match', 'range', 'cookie'), text.map(printable), { maxKeys: 3 }),
         payload: body,
       })
@@ -280,7 +290,7 @@ function checkResponse(c: Case, res: { statusCode: number; headers: Record<strin
     } else assert.match(type, /^(text\/(plain|html)|application\/zip)/, `${where} → content type ${type}`);
     return;
   }
-  const path = new URL(c.url, 'http://x').pathname;
+  const path = c.url.split('?')[0]!;
   if (status === 429 && !DETAILED.test(path)) {
     assert.equal(res.body, '', `${where} → 429 has no body`);
     return;
@@ -377,6 +387,23 @@ describe('fuzz: every route with hostile input (in-process)', () => {
     // And the server is still well afterwards.
     const health = await t.app.inject({ url: '/healthz' });
     assert.equal(health.statusCode, 200);
+  });
+
+  it('answers every route that takes a body with documented statuses, whatever the JSON', async (ctx) => {
+    const posts = targets(t.app.routeTable).filter((r) => r.method === 'POST');
+    assert.ok(posts.length >= 2, posts.map((p) => p.url).join(', '));
+    let cases = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...posts), fc.oneof(body, deepJson, deepField, fc.jsonValue({ maxDepth: 12 }).map((v) => JSON.stringify(v))), fc.constantFrom('application/json', 'application/json; charset=utf-8'), async (route, payload, type) => {
+        const c: Case = { method: 'POST', url: route.url, headers: { 'x-api-key': t.key, 'content-type': type }, ...(payload !== undefined ? { payload } : {}) };
+        const started = performance.now();
+        const res = await withHangGuard(t.app.inject({ method: 'POST', url: c.url, headers: c.headers, ...(payload !== undefined ? { payload } : {}) }), c.url);
+        checkResponse(c, res, performance.now() - started, false);
+        cases++;
+      }),
+      { numRuns: Math.ceil(RUNS / 6), reporter: shortReport, ...SEED },
+    );
+    ctx.diagnostic(`${cases} JSON bodies over ${posts.map((p) => p.url).join(', ')}`);
   });
 
   it('answers 503 (and nothing undocumented) in maintenance mode', async (ctx) => {

@@ -18,6 +18,9 @@ import { MAX_CALLBACK_LENGTH } from '../src/http/jsonp.js';
 import { BODY_LIMIT_BYTES, MAX_HEADER_BYTES, MAX_JSON_DEPTH, MAX_URL_LENGTH, REQUEST_TIMEOUT_MS } from '../src/http/limits.js';
 import { MAX_QUERY_PARAMETERS } from '../src/http/query-string.js';
 import { MAX_REQUEST_ID_LENGTH } from '../src/http/request-id.js';
+import { DOWNLOAD_URL_TTL_SECONDS } from '../src/export/signed-url.js';
+import { MAX_INPUT_LENGTH } from '../src/resolve/resolve.js';
+import { RESOLVE_BODY_LIMIT, RESOLVE_PATH } from '../src/http/routes/resolve.js';
 import { getJson, invalidParam, startTestApp, type TestApp } from './support/app.js';
 
 const u = encodeURIComponent;
@@ -182,6 +185,63 @@ describe('parameters', () => {
   });
 });
 
+describe('Resolve and Master Export', () => {
+  const resolve = (payload: string) =>
+    t.app.inject({ method: 'POST', url: RESOLVE_PATH, headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', 'x-api-key': t.key }, payload });
+  const detailOf = async (payload: string) => {
+    const res = await resolve(payload);
+    return { status: res.statusCode, detail: (JSON.parse(res.body) as { detail?: unknown }).detail, message: (JSON.parse(res.body) as { message?: unknown }).message };
+  };
+
+  it(`names of at most ${MAX_INPUT_LENGTH} characters, else 422 string_too_long`, async () => {
+    assert.equal((await resolve(JSON.stringify({ bank_name: 'あ'.repeat(MAX_INPUT_LENGTH), branch_name: '本店' }))).statusCode, 200);
+    const long = 'あ'.repeat(MAX_INPUT_LENGTH + 1);
+    assert.deepEqual(await detailOf(JSON.stringify({ bank_name: long, branch_name: '本店' })), {
+      status: 422,
+      detail: [{ type: 'string_too_long', loc: ['body', 'bank_name'], msg: `String should have at most ${MAX_INPUT_LENGTH} characters`, input: long }],
+      message: undefined,
+    });
+  });
+
+  it(`a body of at most ${RESOLVE_BODY_LIMIT} bytes, else 413`, async () => {
+    const body = (bytes: number) => {
+      const empty = JSON.stringify({ bank_name: 'みずほ', branch_name: '本店', note: '' });
+      return JSON.stringify({ bank_name: 'みずほ', branch_name: '本店', note: 'x'.repeat(bytes - Buffer.byteLength(empty)) });
+    };
+    assert.equal(Buffer.byteLength(body(RESOLVE_BODY_LIMIT)), RESOLVE_BODY_LIMIT);
+    assert.equal((await resolve(body(RESOLVE_BODY_LIMIT))).statusCode, 200);
+    assert.deepEqual(await detailOf(body(RESOLVE_BODY_LIMIT + 1)), { status: 413, detail: undefined, message: `the request body is larger than ${RESOLVE_BODY_LIMIT} bytes` });
+  });
+
+  it(`JSON nested at most ${MAX_JSON_DEPTH} levels, else 422 json_invalid; never a 500 for deep input`, async () => {
+    const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    assert.equal((await detailOf(nested(MAX_JSON_DEPTH))).detail instanceof Array, true);
+    assert.equal(((await detailOf(nested(MAX_JSON_DEPTH))).detail as { type: string }[])[0]!.type, 'model_attributes_type');
+    for (const depth of [MAX_JSON_DEPTH + 1, 8000]) {
+      const text = nested(depth);
+      assert.deepEqual(await detailOf(text), {
+        status: 422,
+        detail: [{ type: 'json_invalid', loc: ['body'], msg: `the JSON body is nested more than ${MAX_JSON_DEPTH} levels deep`, input: text.slice(0, 100) + '…' }],
+        message: undefined,
+      });
+    }
+    assert.equal((await resolve(`{"bank_name":${nested(8000)},"branch_name":"本店"}`)).statusCode, 422);
+  });
+
+  it(`download URLs last ${DOWNLOAD_URL_TTL_SECONDS} seconds`, async () => {
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: '/master/v1/download-url',
+      headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', 'x-api-key': t.key },
+      payload: JSON.stringify({ dataset_id: 'upd-20260824' }),
+    });
+    assert.equal(issued.statusCode, 200, issued.body);
+    const url = new URL(JSON.parse(issued.body).download_url as string);
+    const expires = Number(url.searchParams.get('expires'));
+    assert.ok(Math.abs(expires - (Date.now() / 1000 + DOWNLOAD_URL_TTL_SECONDS)) < 60);
+  });
+});
+
 describe('docs/limits.md', () => {
   it('lists every limit with the value of its constant', () => {
     const doc = readFileSync(new URL('../docs/limits.md', import.meta.url), 'utf8');
@@ -204,6 +264,9 @@ describe('docs/limits.md', () => {
       ['MAX_LIMIT', MAX_LIMIT],
       ['HISTORY_MAX_LIMIT', HISTORY_MAX_LIMIT],
       ['MAX_REQUEST_ID_LENGTH', MAX_REQUEST_ID_LENGTH],
+      ['MAX_INPUT_LENGTH', MAX_INPUT_LENGTH],
+      ['RESOLVE_BODY_LIMIT', RESOLVE_BODY_LIMIT],
+      ['DOWNLOAD_URL_TTL_SECONDS', DOWNLOAD_URL_TTL_SECONDS],
     ];
     for (const [name, value] of rows) {
       const row = doc.split('\n').find((l) => l.startsWith('|') && l.includes(`\`${name}\``));

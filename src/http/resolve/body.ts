@@ -2,7 +2,7 @@
  * Reads the JSON body of POST /resolve/v1/bank-branch. Every problem becomes one `detail`
  * entry of the 422 answer (SPEC.md §7.2), all of them at once, each naming its field:
  *
- *   json_invalid           the body is not JSON
+ *   json_invalid           the body is not JSON, or is nested more than MAX_JSON_DEPTH levels
  *   model_attributes_type  the body is JSON but not an object
  *   missing                bank_name or branch_name absent (one entry per absent field)
  *   string_type            a field is not a string (context may also be null = default)
@@ -14,6 +14,8 @@
 import { MAX_INPUT_LENGTH } from '../../resolve/resolve.js';
 import { isResolveContext, RESOLVE_CONTEXTS, type ResolveInput } from '../../resolve/types.js';
 import { ApiError, type ValidationError } from '../api-error.js';
+import { JSON_TOO_DEEP_MESSAGE, jsonDepth } from '../json-body.js';
+import { MAX_JSON_DEPTH } from '../limits.js';
 
 export const MAX_NAME_LENGTH = MAX_INPUT_LENGTH;
 
@@ -38,6 +40,8 @@ function parse(raw: unknown): { ok: true; value: unknown } | { ok: false; error:
   if (raw === undefined || raw === null) return { ok: true, value: undefined };
   const text = raw instanceof RawJsonBody ? raw.text : String(raw);
   if (text.trim() === '') return { ok: true, value: undefined };
+  // Deep nesting would overflow the stack when a problem echoes the input (docs/limits.md).
+  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return { ok: false, error: issue('json_invalid', ['body'], JSON_TOO_DEEP_MESSAGE, text.slice(0, 100) + '…') };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
