@@ -115,7 +115,7 @@ function checkDataDir(config: DoctorConfig): CheckResult[] {
   const secrets: [string, string][] = [
     [GENERATED_KEY, 'the TLS private key'],
     [DEVELOPMENT_KEY_FILE, 'the development API key'],
-    ...(config.databaseUrl ? [] : ([[SQLITE_FILE, 'the store with the cursor-signing secret']] as [string, string][])),
+    ...(config.databaseUrl ? [] : ([[SQLITE_FILE, 'the store with its signing secrets (cursors, download URLs)']] as [string, string][])),
   ];
   for (const [file, what] of secrets) {
     const path = join(dir, file);
