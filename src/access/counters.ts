@@ -4,7 +4,7 @@
  * (test/counters.test.ts): in-process memory (this file) and Redis (redis-counters.ts), both on
  * rate-limiter-flexible.
  */
-import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, type RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
 
 export interface CounterState {
   /** The value after the operation. */
@@ -33,36 +33,41 @@ export interface Counters {
 /** The limiters only count: the callers compare counts with limits themselves. */
 export const NEVER_REJECT_POINTS = Number.MAX_SAFE_INTEGER;
 
-export function stateOf(res: RateLimiterRes): CounterState {
+function stateOf(res: RateLimiterRes): CounterState {
   return { count: res.consumedPoints, msBeforeReset: Math.max(0, res.msBeforeNext) };
 }
 
-/** Adds through penalty/reward, which count without ever rejecting. */
-export async function addVia(limiter: Pick<RateLimiterMemory, 'penalty' | 'reward'>, key: string, delta: number, windowSeconds: number): Promise<CounterState> {
-  const options = { customDuration: windowSeconds };
-  return stateOf(delta >= 0 ? await limiter.penalty(key, delta, options) : await limiter.reward(key, -delta, options));
-}
+/** Counting on a rate-limiter-flexible limiter: the part both implementations share. */
+export abstract class LimiterCounters implements Counters {
+  abstract readonly kind: 'memory' | 'redis';
+  abstract readonly connected: boolean;
 
-export class MemoryCounters implements Counters {
-  readonly kind = 'memory';
-  readonly connected = true;
-  readonly #limiter: RateLimiterMemory;
+  constructor(private readonly limiter: RateLimiterMemory | RateLimiterRedis) {}
 
-  constructor(keyPrefix = 'ginko') {
-    this.#limiter = new RateLimiterMemory({ points: NEVER_REJECT_POINTS, duration: 1, keyPrefix });
-  }
-
-  add(key: string, delta: number, windowSeconds: number): Promise<CounterState> {
-    return addVia(this.#limiter, key, delta, windowSeconds);
+  /** Adds through penalty/reward, which count without ever rejecting. */
+  async add(key: string, delta: number, windowSeconds: number): Promise<CounterState> {
+    const options = { customDuration: windowSeconds };
+    return stateOf(delta >= 0 ? await this.limiter.penalty(key, delta, options) : await this.limiter.reward(key, -delta, options));
   }
 
   async get(key: string): Promise<CounterState | undefined> {
-    const res = await this.#limiter.get(key);
+    const res = await this.limiter.get(key);
     return res && res.msBeforeNext > 0 ? stateOf(res) : undefined;
   }
 
   async set(key: string, count: number, windowSeconds: number): Promise<void> {
-    await this.#limiter.set(key, count, windowSeconds);
+    await this.limiter.set(key, count, windowSeconds);
+  }
+
+  abstract close(): Promise<void>;
+}
+
+export class MemoryCounters extends LimiterCounters {
+  readonly kind = 'memory';
+  readonly connected = true;
+
+  constructor(keyPrefix = 'ginko') {
+    super(new RateLimiterMemory({ points: NEVER_REJECT_POINTS, duration: 1, keyPrefix }));
   }
 
   async close(): Promise<void> {}

@@ -11,7 +11,7 @@
  */
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
-import { addVia, type Counters, type CounterState, NEVER_REJECT_POINTS, stateOf } from './counters.js';
+import { LimiterCounters, NEVER_REJECT_POINTS } from './counters.js';
 
 export interface RedisCountersOptions {
   /** redis://[user:password@]host:port[/db] */
@@ -26,16 +26,15 @@ export interface RedisCountersOptions {
 
 export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 500;
 
-export class RedisCounters implements Counters {
+export class RedisCounters extends LimiterCounters {
   readonly kind = 'redis';
   readonly client: Redis;
-  readonly #limiter: RateLimiterRedis;
   #up = false;
   #closed = false;
 
   constructor(options: RedisCountersOptions) {
     const keyPrefix = options.keyPrefix ?? 'ginko';
-    this.client = new Redis(options.url, {
+    const client = new Redis(options.url, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       commandTimeout: options.commandTimeoutMs ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
@@ -43,6 +42,17 @@ export class RedisCounters implements Counters {
       // Keep trying to reconnect, at most every 2 s; meanwhile the insurance counts.
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     });
+    super(
+      new RateLimiterRedis({
+        storeClient: client,
+        keyPrefix,
+        points: NEVER_REJECT_POINTS,
+        duration: 1,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix, points: NEVER_REJECT_POINTS, duration: 1 }),
+      }),
+    );
+    this.client = client;
     let reported: 'up' | 'down' | undefined;
     const report = (status: 'up' | 'down', detail: string) => {
       this.#up = status === 'up';
@@ -53,14 +63,6 @@ export class RedisCounters implements Counters {
     this.client.on('ready', () => report('up', 'connected'));
     this.client.on('error', (err: Error) => report('down', err.message));
     this.client.on('end', () => report('down', 'connection closed'));
-    this.#limiter = new RateLimiterRedis({
-      storeClient: this.client,
-      keyPrefix,
-      points: NEVER_REJECT_POINTS,
-      duration: 1,
-      rejectIfRedisNotReady: true,
-      insuranceLimiter: new RateLimiterMemory({ keyPrefix, points: NEVER_REJECT_POINTS, duration: 1 }),
-    });
   }
 
   /** True while the connection is ready (operations go to Redis, not to the insurance). */
@@ -87,19 +89,6 @@ export class RedisCounters implements Counters {
       this.client.on('ready', onReady);
       this.client.on('error', onError);
     });
-  }
-
-  add(key: string, delta: number, windowSeconds: number): Promise<CounterState> {
-    return addVia(this.#limiter, key, delta, windowSeconds);
-  }
-
-  async get(key: string): Promise<CounterState | undefined> {
-    const res = await this.#limiter.get(key);
-    return res && res.msBeforeNext > 0 ? stateOf(res) : undefined;
-  }
-
-  async set(key: string, count: number, windowSeconds: number): Promise<void> {
-    await this.#limiter.set(key, count, windowSeconds);
   }
 
   async close(): Promise<void> {
