@@ -4,10 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import pg from 'pg';
 import { KeyStore } from '../src/access/key-store.js';
 import { latestSeq, loadHistory } from '../src/history/history-store.js';
@@ -16,17 +13,10 @@ import { openStore } from '../src/store/open.js';
 import { startTestApp } from './support/app.js';
 import { GINKO_BIN } from './support/process.js';
 import { createPostgresDatabase, POSTGRES_ADMIN_URL } from './support/services.js';
+import { useTempDirs } from './support/temp-dirs.js';
 import { writeZenginPackage } from './support/zengin-fixture.js';
 
-const dirs: string[] = [];
-after(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-const tempDir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'ginko-faults-'));
-  dirs.push(d);
-  return d;
-};
+const tempDir = useTempDirs('ginko-faults-');
 
 async function admin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
@@ -86,7 +76,7 @@ describe('killed mid-write', () => {
     const pkg = writeZenginPackage('2026-09-01', (data) => {
       data['0010']!.branches['725']!.name = '市ヶ谷駅前';
     });
-    dirs.push(pkg);
+    tempDir.adopt(pkg);
     // How long one whole import takes here, so that the kills spread over all of it.
     const started = performance.now();
     await killAfter(['import', pkg, '--data-dir', dataDir, '--effective-date', '2026-09-01'], 60_000);

@@ -3,38 +3,29 @@
  * servers switch to them atomically (SQLite and PostgreSQL, in-process and real processes).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { request } from 'node:https';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { readDatasetSource } from '../src/dataset/sources.js';
 import { latestSeq, loadHistory } from '../src/history/history-store.js';
 import { importSnapshot } from '../src/history/importer.js';
 import { LiveDataset } from '../src/history/live-dataset.js';
 import { ensureSeeded } from '../src/history/seed.js';
 import { openStore, type SqlStore } from '../src/store/open.js';
+import { httpsGet } from './support/https.js';
 import { runGinko, startGinko } from './support/process.js';
+import { useTempDirs } from './support/temp-dirs.js';
 import { createPostgresDatabase } from './support/services.js';
 import { writeZenginPackage } from './support/zengin-fixture.js';
 
-const cleanup: string[] = [];
-after(() => {
-  for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
-});
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanup.push(dir);
-  return dir;
-};
+const tempDir = useTempDirs('ginko-import-');
 
 /** The newest version with one branch renamed: りそな銀行 725 市ヶ谷 → 市ヶ谷駅前. */
 const renamedPackage = (date: string) => {
   const dir = writeZenginPackage(date, (data) => {
     data['0010']!.branches['725']!.name = '市ヶ谷駅前';
   });
-  cleanup.push(dir);
-  return dir;
+  return tempDir.adopt(dir);
 };
 
 async function importChecks(store: SqlStore): Promise<void> {
@@ -60,7 +51,7 @@ async function importChecks(store: SqlStore): Promise<void> {
   const truncated = writeZenginPackage('2026-09-02', (data) => {
     for (const code of Object.keys(data).slice(200)) delete data[code];
   });
-  cleanup.push(truncated);
+  tempDir.adopt(truncated);
   const seq = await latestSeq(store.db);
   const refused = await importSnapshot(store, await readDatasetSource(truncated), 'fixture');
   assert.equal(refused.ok, false);
@@ -72,7 +63,7 @@ async function importChecks(store: SqlStore): Promise<void> {
   const broken = writeZenginPackage('2026-09-03', (data) => {
     data['0001']!.branches['001']!.kana = 'とうきょう';
   });
-  cleanup.push(broken);
+  tempDir.adopt(broken);
   const badKana = await importSnapshot(store, await readDatasetSource(broken), 'fixture');
   assert.equal(badKana.ok, false);
   assert.match(!badKana.ok ? badKana.validation.problems[0]! : '', /^branch 0001-001: halfWidthKana "とうきょう" breaks the character rules$/);
@@ -81,7 +72,7 @@ async function importChecks(store: SqlStore): Promise<void> {
 
 describe('import on SQLite', () => {
   it('stores one renamed change, switches a live dataset, and refuses invalid snapshots', async () => {
-    const store = await openStore({ dataDir: tempDir('ginko-import-') });
+    const store = await openStore({ dataDir: tempDir() });
     try {
       await importChecks(store);
     } finally {
@@ -94,8 +85,8 @@ describe('import on PostgreSQL', () => {
   it('behaves the same, and seeding twice at once leaves one history', async (t) => {
     const db = await createPostgresDatabase();
     if ('skip' in db) return t.skip(db.skip);
-    const a = await openStore({ dataDir: tempDir('ginko-pg-'), databaseUrl: db.url });
-    const b = await openStore({ dataDir: tempDir('ginko-pg-'), databaseUrl: db.url });
+    const a = await openStore({ dataDir: tempDir(), databaseUrl: db.url });
+    const b = await openStore({ dataDir: tempDir(), databaseUrl: db.url });
     try {
       const seeded = await Promise.all([ensureSeeded(a), ensureSeeded(b)]);
       assert.deepEqual(seeded.sort(), [false, true]);
@@ -109,22 +100,9 @@ describe('import on PostgreSQL', () => {
   });
 });
 
-function httpsGet(url: string, ca: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { ca, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 describe('import into a running server', () => {
   it('switches the served version at one point while requests run, failing none', async () => {
-    const dataDir = tempDir('ginko-live-');
+    const dataDir = tempDir();
     const created = await runGinko(['keys', 'create', '--plan', 'unlimited', '--data-dir', dataDir]);
     const key = created.stdout.trim().split('\n').at(-1)!;
     const server = await startGinko(['--data-dir', dataDir, '--poll-interval', '1']);

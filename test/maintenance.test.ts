@@ -1,27 +1,19 @@
 /** `ginko maintenance on|off` and `ginko serve --maintenance`, as an operator runs them. */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { httpsGet } from './support/https.js';
 import { runGinko, startGinko } from './support/process.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ginko-maintenance-'));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function httpsGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; retryAfter: string | undefined }> {
-  const ca = readFileSync(join(dataDir, 'tls-cert.pem'), 'utf8');
-  return new Promise((resolve, reject) => {
-    const req = request(url, { ca, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, retryAfter: res.headers['retry-after'] as string | undefined }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+/** GET with the data directory's certificate; `retryAfter` for the maintenance answers. */
+async function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; retryAfter: string | undefined }> {
+  const res = await httpsGet(url, readFileSync(join(dataDir, 'tls-cert.pem'), 'utf8'), headers);
+  return { status: res.status, body: res.body, retryAfter: res.headers['retry-after'] as string | undefined };
 }
 
 async function waitForStatus(get: () => Promise<{ status: number }>, status: number, withinMs: number): Promise<number> {
@@ -40,7 +32,7 @@ describe('maintenance mode', () => {
     const server = await startGinko(['--data-dir', dataDir]);
     try {
       const key = readFileSync(join(dataDir, 'development-key.txt'), 'utf8').trim();
-      const version = () => httpsGet(`${server.url}/v3/version`, { 'x-api-key': key });
+      const version = () => get(`${server.url}/v3/version`, { 'x-api-key': key });
       assert.equal((await version()).status, 200);
 
       const on = await runGinko(['maintenance', 'on', '--data-dir', dataDir]);
@@ -48,7 +40,7 @@ describe('maintenance mode', () => {
       assert.ok((await waitForStatus(version, 503, 4_000)) <= 4_000);
       const res = await version();
       assert.deepEqual([res.status, res.body, res.retryAfter], [503, UNAVAILABLE, '300']);
-      const health = await httpsGet(`${server.url}/healthz`);
+      const health = await get(`${server.url}/healthz`);
       assert.equal(health.status, 200);
       assert.equal(JSON.parse(health.body).maintenance, true);
 
@@ -64,9 +56,9 @@ describe('maintenance mode', () => {
     const server = await startGinko(['--data-dir', dataDir, '--maintenance']);
     try {
       const key = readFileSync(join(dataDir, 'development-key.txt'), 'utf8').trim();
-      const res = await httpsGet(`${server.url}/v3/banks/0001`, { 'x-api-key': key });
+      const res = await get(`${server.url}/v3/banks/0001`, { 'x-api-key': key });
       assert.deepEqual([res.status, res.body], [503, UNAVAILABLE]);
-      assert.equal((await httpsGet(`${server.url}/healthz`)).status, 200);
+      assert.equal((await get(`${server.url}/healthz`)).status, 200);
     } finally {
       assert.equal(await server.stop(), 0);
     }

@@ -5,24 +5,16 @@
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { request } from 'node:https';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, it } from 'node:test';
+import { it } from 'node:test';
+import { type HttpsAnswer, httpsGet } from './support/https.js';
 import { type RunningGinko, runGinko, startGinko } from './support/process.js';
 import { closedPort, createPostgresDatabase } from './support/services.js';
+import { useTempDirs } from './support/temp-dirs.js';
 import { writeZenginPackage } from './support/zengin-fixture.js';
 
-const dirs: string[] = [];
-after(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-const tempDir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'ginko-scale-'));
-  dirs.push(d);
-  return d;
-};
+const tempDir = useTempDirs('ginko-scale-');
 
 /** A private Redis for this test, so that stopping it disturbs nobody else. */
 async function startRedis(): Promise<{ url: string; stop(): Promise<void> } | { skip: string }> {
@@ -47,18 +39,8 @@ async function startRedis(): Promise<{ url: string; stop(): Promise<void> } | { 
   };
 }
 
-function get(server: RunningGinko, dataDir: string, path: string, key: string): Promise<{ status: number; body: string }> {
-  const ca = readFileSync(join(dataDir, 'tls-cert.pem'), 'utf8');
-  return new Promise((resolve, reject) => {
-    const req = request(server.url + path, { ca, headers: { 'x-api-key': key } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+function get(server: RunningGinko, dataDir: string, path: string, key: string): Promise<HttpsAnswer> {
+  return httpsGet(server.url + path, readFileSync(join(dataDir, 'tls-cert.pem'), 'utf8'), { 'x-api-key': key });
 }
 
 it('two replicas on PostgreSQL and Redis share keys, limits, snapshots and history', { timeout: 120_000 }, async (t) => {
@@ -98,7 +80,7 @@ it('two replicas on PostgreSQL and Redis share keys, limits, snapshots and histo
     const pkg = writeZenginPackage('2026-09-01', (data) => {
       data['0010']!.branches['725']!.name = '市ヶ谷駅前';
     });
-    dirs.push(pkg);
+    tempDir.adopt(pkg);
     const imported = await runGinko(['import', pkg, '--data-dir', tempDir(), ...store]);
     assert.equal(imported.code, 0, imported.stderr);
     const version = '{"version":"2026-09-01T00:00:00+0900"}';

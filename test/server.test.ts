@@ -1,26 +1,13 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { httpsGet } from './support/https.js';
 import { runGinko, startGinko } from './support/process.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ginko-server-'));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
-
-function httpsGet(url: string, ca: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { ca, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describe('ginko serve over HTTPS', () => {
   it('starts on a new data directory with a certificate and a development key, serves, and stops on SIGTERM', async () => {
