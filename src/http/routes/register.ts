@@ -1,5 +1,5 @@
 /**
- * Registers a read-only route: GET (and HEAD, which Fastify derives) with its handler and
+ * Registers a route: GET (with the HEAD Fastify derives) or POST, with its handler and
  * documentation schema, and the other methods on the same path answering 405 with an Allow
  * header (SPEC.md §7.1).
  */
@@ -9,41 +9,43 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import { ApiError } from '../api-error.js';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-/** A preHandler: throws ApiError to refuse; may set response headers (see access-guard.ts). */
+/** The access check: throws ApiError to refuse; may set response headers (see access-guard.ts). */
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-export function methodNotAllowed(allow: string): () => never {
+function methodNotAllowed(allow: string): () => never {
   return () => {
     throw new ApiError(405, `method not allowed; this resource allows ${allow}`, [], { allow });
   };
 }
 
-export interface GetRoute {
+export interface Route {
   readonly url: string;
   readonly guard?: Guard | undefined;
   readonly schema: FastifySchema;
   readonly handler: Handler;
+  /** A body limit of its own (POST); the app's otherwise. */
+  readonly bodyLimit?: number;
 }
 
-export function registerGet(app: FastifyInstance, route: GetRoute): void {
-  app.route({ method: 'GET', url: route.url, schema: route.schema, ...(route.guard ? { preHandler: route.guard } : {}), handler: route.handler });
+function register(app: FastifyInstance, method: 'GET' | 'POST', route: Route): void {
+  // On POST the key is checked before the body is read: nobody gets a body parsed unasked.
+  const guard = route.guard ? (method === 'GET' ? { preHandler: route.guard } : { onRequest: route.guard }) : {};
+  app.route({ method, url: route.url, schema: route.schema, ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}), ...guard, handler: route.handler });
   // Refused in onRequest, before any body is read: a wrong method is a 405 whatever its body
   // (too large, not JSON), and no body is buffered for an answer that ignores it.
-  const refuse = methodNotAllowed('GET, HEAD, OPTIONS');
-  app.route({ method: [...OTHER_METHODS], url: route.url, schema: { hide: true }, onRequest: async () => refuse(), handler: refuse });
+  const refuse = methodNotAllowed(method === 'GET' ? 'GET, HEAD, OPTIONS' : 'POST, OPTIONS');
+  const others = METHODS.filter((m) => m !== method);
+  app.route({ method: others, url: route.url, schema: { hide: true }, onRequest: async () => refuse(), handler: refuse });
 }
 
-export interface PostRoute {
-  readonly url: string;
-  readonly guard?: Guard | undefined;
-  readonly schema: FastifySchema;
-  readonly handler: Handler;
+/** GET (and HEAD); the guard runs as a preHandler. */
+export function registerGet(app: FastifyInstance, route: Route): void {
+  register(app, 'GET', route);
 }
 
-/** A POST route; the other methods answer 405 (OPTIONS stays with CORS preflight). */
-export function registerPost(app: FastifyInstance, route: PostRoute): void {
-  app.route({ method: 'POST', url: route.url, schema: route.schema, ...(route.guard ? { preHandler: route.guard } : {}), handler: route.handler });
-  app.route({ method: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'], url: route.url, schema: { hide: true }, handler: methodNotAllowed('POST, OPTIONS') });
+/** POST; OPTIONS stays with CORS preflight. */
+export function registerPost(app: FastifyInstance, route: Route): void {
+  register(app, 'POST', route);
 }

@@ -15,7 +15,7 @@ import { accessGuard } from '../access-guard.js';
 import { RawJsonBody, readResolveBody } from '../resolve/body.js';
 import { ResolveMessageErrorSchema, ResolveRequestSchema, ResolveResponseSchema, ResolveValidationErrorSchema } from '../schemas/resolve.js';
 import type { AppServices } from '../services.js';
-import { methodNotAllowed } from './register.js';
+import { registerPost } from './register.js';
 
 export const RESOLVE_PATH = '/resolve/v1/bank-branch';
 /** Two names of at most 200 characters fit many times over; anything larger is not a resolve request. */
@@ -55,11 +55,10 @@ export async function registerResolveApi(app: FastifyInstance, services: AppServ
       done(null, new RawJsonBody(body as string));
     });
 
-    scope.route({
+    registerPost(scope, {
       bodyLimit: RESOLVE_BODY_LIMIT,
-      method: 'POST',
       url: RESOLVE_PATH,
-      onRequest: guard,
+      guard,
       schema: {
         summary: 'Resolve a typed bank and branch name to official codes',
         description: 'Candidates (at most 10) and a decision: auto_confirm, needs_review, ambiguous or unresolved. See docs/resolve.md.',
@@ -82,6 +81,5 @@ export async function registerResolveApi(app: FastifyInstance, services: AppServ
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
       },
     });
-    scope.route({ method: ['GET', 'PUT', 'PATCH', 'DELETE'], url: RESOLVE_PATH, schema: { hide: true }, handler: methodNotAllowed('POST, OPTIONS') });
   });
 }
