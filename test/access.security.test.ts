@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { writeMaintenance } from '../src/access/maintenance.js';
 import { PlanStore } from '../src/access/plans.js';
 import { ERROR_CODES, type ErrorStatus } from '../src/http/api-error.js';
+import { answersDetailedErrors } from '../src/http/errors.js';
 import type { RouteEntry } from '../src/http/route-table.js';
 import { startTestApp, type TestApp } from './support/app.js';
 
@@ -87,7 +88,7 @@ function errorBodyOrJson(status: number, text: string): unknown {
 
 /** Search answers 429 without a body (SPEC.md §8); the snake_case APIs with their JSON error. */
 function assertTooMany(route: string, res: { body: string; headers: Record<string, unknown> }): void {
-  if (route.startsWith('/v')) {
+  if (!answersDetailedErrors(route)) {
     assert.equal(res.body, '');
     assert.equal(res.headers['content-type'], undefined);
   } else {

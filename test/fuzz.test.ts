@@ -12,6 +12,7 @@ import { connect } from 'node:net';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import fc from 'fast-check';
 import { ERROR_CODES } from '../src/http/api-error.js';
+import { answersDetailedErrors } from '../src/http/errors.js';
 import { SEARCH_PARAMS } from '../src/http/search/params.js';
 import type { RouteEntry } from '../src/http/route-table.js';
 import { startTestApp, type TestApp } from './support/app.js';
@@ -264,7 +265,6 @@ function caseFor(routes: readonly RouteEntry[], key: string): fc.Arbitrary<Case>
   );
 }
 
-const DETAILED = /^\/+(?:history|resolve|master)\//;
 
 /** The response must be documented, well-formed and timely; returns its status. */
 function checkResponse(c: Case, res: { statusCode: number; headers: Record<string, unknown>; body: string }, ms: number, maintenance: boolean): void {
@@ -291,13 +291,13 @@ function checkResponse(c: Case, res: { statusCode: number; headers: Record<strin
     return;
   }
   const path = c.url.split('?')[0]!;
-  if (status === 429 && !DETAILED.test(path)) {
+  if (status === 429 && !answersDetailedErrors(path)) {
     assert.equal(res.body, '', `${where} → 429 has no body`);
     return;
   }
   assert.match(type, /^application\/json/, `${where} → ${status} is JSON`);
   const parsed = JSON.parse(res.body) as Record<string, unknown>;
-  if (DETAILED.test(path)) {
+  if (answersDetailedErrors(path)) {
     // SPEC.md §7.2: 422 is {detail, request_id}; every other status has a message.
     if (status === 422) assert.ok(Array.isArray(parsed.detail) && parsed.detail.length > 0, `${where} → 422 detail`);
     else assert.equal(typeof parsed.message, 'string', `${where} → message`);

@@ -66,8 +66,10 @@ export interface DetailedErrorBody {
   detail?: { type: string; loc: (string | number)[]; msg: string; input: unknown }[];
 }
 
-/** Paths of the APIs whose errors take the §7.2 shape. */
-const DETAILED_ERROR_PATHS = /^\/(?:history|resolve|master)\//;
+/** Whether errors at this path take the §7.2 shape (History, Resolve, Master Export); else the Search error resource. */
+export function answersDetailedErrors(path: string): boolean {
+  return /^\/(?:history|resolve|master)\//.test(path);
+}
 
 /** SPEC.md §7.2: 422 is `{detail, request_id}`; every other status `{message, request_id}`, with `detail` naming the input of a 400. */
 export function detailedErrorBody(error: ApiError, requestId: string): DetailedErrorBody {
@@ -84,7 +86,7 @@ export function detailedErrorBody(error: ApiError, requestId: string): DetailedE
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   reply.code(error.status);
-  const detailed = DETAILED_ERROR_PATHS.test(reply.request.url);
+  const detailed = answersDetailedErrors(reply.request.url);
   if (error.status === 429 && !detailed) return reply.send();
   const body = detailed ? detailedErrorBody(error, String(reply.request.id)) : searchErrorBody(error);
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
