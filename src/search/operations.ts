@@ -7,7 +7,8 @@ import type { Directory } from '../dataset/directory.js';
 import type { Bank, Branch, BusinessType } from '../domain/types.js';
 import { type CursorCodec, queryFingerprint } from './cursor.js';
 import { parseFields, project } from './fields.js';
-import { compileFilter, FILTER_LIMITS, FilterError } from './filter/index.js';
+import { compileFilter, FilterError } from './filter/index.js';
+import { filterWithinBudget } from './filter-budget.js';
 import { DEFAULT_BUSINESS_TYPES_LIMIT, DEFAULT_LIMIT, parseLimit } from './list-params.js';
 import { type ItemKey, paginate } from './paging.js';
 import { QueryError } from './query-error.js';
@@ -65,28 +66,6 @@ function applyFilter<T extends object>(items: readonly T[], text: string | undef
     if (err instanceof FilterError) throw new QueryError('filter', text, err.message);
     throw err;
   }
-}
-
-/** How many records are tested between two looks at the clock. */
-const BUDGET_CHECK_EVERY = 32;
-
-/** Milliseconds of CPU this process has used: unlike wall time, not inflated by other processes. */
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
-
-/** Stops a filter that would hold the event loop past its budget (docs/filter.md#limits). */
-function filterWithinBudget<T>(items: readonly T[], test: (item: T) => boolean, text: string): T[] {
-  const deadline = cpuMs() + FILTER_LIMITS.evaluationBudgetMs;
-  const kept: T[] = [];
-  for (let i = 0; i < items.length; i++) {
-    if (i % BUDGET_CHECK_EVERY === BUDGET_CHECK_EVERY - 1 && cpuMs() > deadline) {
-      throw new QueryError('filter', text, `the filter took longer than ${FILTER_LIMITS.evaluationBudgetMs} ms to evaluate; simplify the regular expression or use == patterns`);
-    }
-    if (test(items[i]!)) kept.push(items[i]!);
-  }
-  return kept;
 }
 
 interface ListSpec<T> {

@@ -1,0 +1,28 @@
+/**
+ * The evaluation budget of a filter (docs/filter.md#limits): testing stops once the request has
+ * spent its CPU time on it, so no filter can hold the event loop.
+ */
+import { FILTER_LIMITS } from './filter/index.js';
+import { QueryError } from './query-error.js';
+
+/** How many records are tested between two looks at the clock. */
+const BUDGET_CHECK_EVERY = 32;
+
+/** Milliseconds of CPU this process has used: unlike wall time, not inflated by other processes. */
+export function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** Stops a filter that would hold the event loop past its budget (docs/filter.md#limits). */
+export function filterWithinBudget<T>(items: readonly T[], test: (item: T) => boolean, text: string): T[] {
+  const deadline = cpuMs() + FILTER_LIMITS.evaluationBudgetMs;
+  const kept: T[] = [];
+  for (let i = 0; i < items.length; i++) {
+    if (i % BUDGET_CHECK_EVERY === BUDGET_CHECK_EVERY - 1 && cpuMs() > deadline) {
+      throw new QueryError('filter', text, `the filter took longer than ${FILTER_LIMITS.evaluationBudgetMs} ms to evaluate; simplify the regular expression or use == patterns`);
+    }
+    if (test(items[i]!)) kept.push(items[i]!);
+  }
+  return kept;
+}
