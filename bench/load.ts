@@ -37,3 +37,22 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     total: result.requests.total,
   };
 }
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Turns of one server as one result: throughput over all turns, the median turn's latencies, every error. */
+export function combine(turns: readonly LoadResult[]): LoadResult {
+  const sum = (f: (r: LoadResult) => number) => turns.reduce((n, r) => n + f(r), 0);
+  return {
+    requestsPerSecond: Math.round(sum((r) => r.requestsPerSecond) / turns.length),
+    p50Ms: median(turns.map((r) => r.p50Ms)),
+    p99Ms: Math.max(...turns.map((r) => r.p99Ms)),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    total: sum((r) => r.total),
+  };
+}

@@ -11,7 +11,9 @@ export type ScenarioReport =
       readonly bytes: number;
       readonly bare: LoadResult;
       readonly ginko: LoadResult;
+      /** The median of `ratios`, one per turn. */
       readonly ratio: number;
+      readonly ratios: readonly number[];
       readonly target: number;
       readonly p99Target?: number | undefined;
       readonly pass: boolean;

@@ -1,7 +1,10 @@
 /**
  * `npm run bench`: Ginko against a bare node:https server answering the same bytes, in one run,
  * reported as ratios (DESIGN.md §6; docs/benchmarks.md). Options:
- *   --duration S      seconds of load per measurement (default 5)
+ *   --duration S      seconds of load on each server per scenario (default 6), in --rounds turns
+ *   --rounds N        turns per scenario, bare and Ginko alternating (default 6); the ratio is
+ *                     the median of the turns' ratios, so a machine that speeds up or slows
+ *                     down during the run moves both sides of each ratio alike
  *   --connections N   concurrent connections (default 10)
  *   --only TEXT       only scenarios whose name contains TEXT
  *   --soak S          also a mixed soak of S seconds (throughput, latency, errors, memory growth)
@@ -14,7 +17,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { inProcessFigures } from './in-process.js';
-import { load, type LoadResult } from './load.js';
+import { combine, load, type LoadResult, median } from './load.js';
 import { type Child, createKey, rssMb, startBare, startGinko } from './processes.js';
 import { printTable, type ScenarioReport } from './report.js';
 import { SCENARIOS, type Scenario } from './scenarios.js';
@@ -22,7 +25,8 @@ import { soak } from './soak.js';
 
 const { values: args } = parseArgs({
   options: {
-    duration: { type: 'string', default: '5' },
+    duration: { type: 'string', default: '6' },
+    rounds: { type: 'string', default: '6' },
     connections: { type: 'string', default: '10' },
     only: { type: 'string' },
     soak: { type: 'string' },
@@ -31,6 +35,7 @@ const { values: args } = parseArgs({
   },
 });
 const seconds = Number(args.duration);
+const rounds = Math.max(1, Math.min(Number(args.rounds), seconds));
 const connections = Number(args.connections);
 
 function fetchOnce(url: string, ca: string, scenario: Scenario, key: string): Promise<{ status: number; type: string; body: string }> {
@@ -97,12 +102,20 @@ async function main(): Promise<void> {
 
     for (const scenario of available) {
       const options = { method: scenario.method, headers, body: scenario.body, connections };
-      await load({ ...options, url: ginko.url + scenario.path, seconds: 1 }); // warm-up
-      const bareResult: LoadResult = await load({ ...options, url: bare.url + scenario.path, seconds });
-      const ginkoResult: LoadResult = await load({ ...options, url: ginko.url + scenario.path, seconds });
-      const ratio = Math.round((ginkoResult.requestsPerSecond / bareResult.requestsPerSecond) * 100) / 100;
+      // Both servers warm (JIT, connections), then turns of equal length, bare first.
+      await load({ ...options, url: bare.url + scenario.path, seconds: 1 });
+      await load({ ...options, url: ginko.url + scenario.path, seconds: 1 });
+      const turns: { bare: LoadResult; ginko: LoadResult }[] = [];
+      for (let turn = 0; turn < rounds; turn++) {
+        const turnSeconds = seconds / rounds;
+        turns.push({ bare: await load({ ...options, url: bare.url + scenario.path, seconds: turnSeconds }), ginko: await load({ ...options, url: ginko.url + scenario.path, seconds: turnSeconds }) });
+      }
+      const bareResult = combine(turns.map((t) => t.bare));
+      const ginkoResult = combine(turns.map((t) => t.ginko));
+      const ratios = turns.map((t) => t.ginko.requestsPerSecond / t.bare.requestsPerSecond);
+      const ratio = Math.round(median(ratios) * 100) / 100;
       const pass = ratio >= scenario.target && (scenario.p99Target === undefined || ginkoResult.p99Ms <= scenario.p99Target) && ginkoResult.non2xx === 0 && ginkoResult.errors === 0;
-      reports.push({ name: scenario.name, available: true, bytes: Buffer.byteLength(bodies[scenario.path]!.body), bare: bareResult, ginko: ginkoResult, ratio, target: scenario.target, p99Target: scenario.p99Target, pass });
+      reports.push({ name: scenario.name, available: true, bytes: Buffer.byteLength(bodies[scenario.path]!.body), bare: bareResult, ginko: ginkoResult, ratio, ratios: ratios.map((r) => Math.round(r * 100) / 100), target: scenario.target, p99Target: scenario.p99Target, pass });
     }
 
     const scaleReport = args.scale ? await scale(dataDir, ginko, headers) : undefined;
@@ -110,7 +123,7 @@ async function main(): Promise<void> {
     const report = {
       date: new Date().toISOString(),
       machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, platform: process.platform },
-      settings: { secondsPerMeasurement: seconds, connections },
+      settings: { secondsPerServerAndScenario: seconds, rounds, connections },
       startup: { firstStartMs: Math.round(first.startMs), restartMs: Math.round(ginko.startMs), targetMs: 2000 },
       memory: { rssMbAfterLoad: rssMb(ginko.process.pid!), targetMb: 200 },
       scenarios: reports,

@@ -6,10 +6,11 @@
  */
 import type { Plan } from './plans.js';
 import type { AbuseGuard, Client } from './abuse.js';
-import type { Authenticator } from './authenticator.js';
+import type { Authenticator, AuthResult } from './authenticator.js';
 import type { Counters } from './counters.js';
 import type { ApiKeyRecord } from './key-store.js';
 import type { MaintenanceSwitch } from './maintenance.js';
+import { isPromise, type MaybePromise } from './maybe-promise.js';
 import type { PlanCache } from './plan-cache.js';
 import type { Limits, RateLimiter, RateLimitResult } from './rate-limiter.js';
 import { checkRestrictions, type RestrictionFailure } from './restrictions.js';
@@ -63,29 +64,43 @@ export class AccessControl {
     return this.parts.maintenance.on;
   }
 
-  async check(request: AccessRequest, policy: LimitPolicy): Promise<AccessDecision> {
-    const { auth, plans, limiter, abuse } = this.parts;
-    if (this.parts.maintenance.on) return deny({ kind: 'maintenance' });
+  /**
+   * The decision for one request: synchronous when the key and its plan are cached and the
+   * counters are in process (the common case), a promise when the store or Redis is asked.
+   * The steps are methods, not closures, so the synchronous path allocates nothing for them.
+   */
+  check(request: AccessRequest, policy: LimitPolicy): MaybePromise<AccessDecision> {
+    if (this.parts.maintenance.on) return MAINTENANCE;
+    const result = this.parts.auth.authenticate(request.presentedKey);
+    if (isPromise(result)) return result.then((r) => this.#authenticated(r, request, policy));
+    return this.#authenticated(result, request, policy);
+  }
 
-    const result = await auth.authenticate(request.presentedKey);
-    if (!result.ok) {
-      const block = await abuse.keylessRequest(request);
-      if (block.blocked) return deny({ kind: 'blocked', retryAfterSeconds: block.retryAfterSeconds ?? abuse.options.blockSeconds });
-      return deny({ kind: 'unauthenticated', reason: result.reason });
-    }
+  #authenticated(result: AuthResult, request: AccessRequest, policy: LimitPolicy): MaybePromise<AccessDecision> {
+    if (!result.ok) return this.#refuse(result.reason, request);
     const key = result.key;
-
     const restricted = checkRestrictions(key, request);
     if (restricted) return deny({ kind: 'restricted', reason: restricted });
+    const plan = this.parts.plans.get(key.plan);
+    if (isPromise(plan)) return plan.then((p) => this.#limit(key, p, policy));
+    return this.#limit(key, plan, policy);
+  }
 
-    const plan = await plans.get(key.plan);
+  async #refuse(reason: 'missing' | 'invalid' | 'revoked', request: AccessRequest): Promise<AccessDecision> {
+    const { abuse } = this.parts;
+    const block = await abuse.keylessRequest(request);
+    if (block.blocked) return deny({ kind: 'blocked', retryAfterSeconds: block.retryAfterSeconds ?? abuse.options.blockSeconds });
+    return deny({ kind: 'unauthenticated', reason });
+  }
+
+  #limit(key: ApiKeyRecord, plan: Plan | undefined, policy: LimitPolicy): MaybePromise<AccessDecision> {
     if (!plan) return deny({ kind: 'unknown_plan', plan: key.plan });
     // An API's own limits (History) bind every plan but `unlimited`, which is for internal use
     // and benchmarks (docs/access.md#plans).
     const limits = policy.limits && key.plan !== UNLIMITED_PLAN ? policy.limits : plan;
-    const rate = await limiter.consume(policy.bucket, key.id, limits);
-    if (!rate.allowed) return deny({ kind: 'rate_limited', rate });
-    return { ok: true, key, plan, rate };
+    const rate = this.parts.limiter.consume(policy.bucket, key.id, limits);
+    if (isPromise(rate)) return rate.then((r) => admitted(key, plan, r));
+    return admitted(key, plan, rate);
   }
 
   async close(): Promise<void> {
@@ -95,4 +110,10 @@ export class AccessControl {
 
 function deny(denial: Denial): AccessDecision {
   return { ok: false, denial };
+}
+
+const MAINTENANCE = deny({ kind: 'maintenance' });
+
+function admitted(key: ApiKeyRecord, plan: Plan, rate: RateLimitResult): AccessDecision {
+  return rate.allowed ? { ok: true, key, plan, rate } : deny({ kind: 'rate_limited', rate });
 }

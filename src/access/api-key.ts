@@ -3,7 +3,7 @@
  * URL-safe, so clients can paste it into a query string unencoded. Only its SHA-256 is stored;
  * a fast hash is enough because the key is random, not a password.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 export const KEY_PREFIX = 'gk_';
 const KEY_RANDOM_BYTES = 24;
@@ -14,14 +14,18 @@ export function generateApiKey(): string {
 }
 
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
-/** Constant-time equality of two hex digests of equal length. */
+/**
+ * Constant-time equality of two hex digests: every character is compared whatever the
+ * differences, like crypto.timingSafeEqual, without decoding both into buffers first.
+ */
 export function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && timingSafeEqual(x, y);
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
 }
 
 /** The part of a key shown in listings: the prefix and four characters. */

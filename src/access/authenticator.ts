@@ -4,6 +4,7 @@
  */
 import type { ApiKeyRecord, KeyStore } from './key-store.js';
 import { API_KEY_SHAPE, hashApiKey, sameHash } from './api-key.js';
+import { isPromise, type MaybePromise } from './maybe-promise.js';
 
 export const CACHE_TTL_MS = 2_000;
 const CACHE_MAX_ENTRIES = 10_000;
@@ -12,6 +13,10 @@ const TOUCH_INTERVAL_MS = 60_000;
 export type AuthResult =
   | { readonly ok: true; readonly key: ApiKeyRecord }
   | { readonly ok: false; readonly reason: 'missing' | 'invalid' | 'revoked' };
+
+const MISSING: AuthResult = Object.freeze({ ok: false, reason: 'missing' });
+const INVALID: AuthResult = Object.freeze({ ok: false, reason: 'invalid' });
+const REVOKED: AuthResult = Object.freeze({ ok: false, reason: 'revoked' });
 
 interface CacheEntry {
   readonly record: ApiKeyRecord | undefined;
@@ -31,26 +36,32 @@ export class Authenticator {
     this.#timer.unref();
   }
 
-  async authenticate(presented: string | undefined): Promise<AuthResult> {
-    if (presented === undefined || presented === '') return { ok: false, reason: 'missing' };
+  /** Synchronous while the key is in the cache; a store lookup otherwise. */
+  authenticate(presented: string | undefined): MaybePromise<AuthResult> {
+    if (presented === undefined || presented === '') return MISSING;
     // Anything not shaped like a key cannot be one; don't spend a lookup or a cache slot on it.
-    if (!API_KEY_SHAPE.test(presented)) return { ok: false, reason: 'invalid' };
+    if (!API_KEY_SHAPE.test(presented)) return INVALID;
     const hash = hashApiKey(presented);
-    const record = await this.#lookup(hash);
-    if (!record || !sameHash(record.keyHash, hash)) return { ok: false, reason: 'invalid' };
-    if (record.revokedAt !== null) return { ok: false, reason: 'revoked' };
+    const record = this.#lookup(hash);
+    return isPromise(record) ? record.then((r) => this.#judge(r, hash)) : this.#judge(record, hash);
+  }
+
+  #judge(record: ApiKeyRecord | undefined, hash: string): AuthResult {
+    if (!record || !sameHash(record.keyHash, hash)) return INVALID;
+    if (record.revokedAt !== null) return REVOKED;
     this.#used.add(record.id);
     return { ok: true, key: record };
   }
 
-  async #lookup(hash: string): Promise<ApiKeyRecord | undefined> {
+  #lookup(hash: string): MaybePromise<ApiKeyRecord | undefined> {
     const now = this.now();
     const hit = this.#cache.get(hash);
     if (hit && hit.expires > now) return hit.record;
-    const record = await this.keys.findByHash(hash);
-    if (this.#cache.size >= CACHE_MAX_ENTRIES) this.#cache.clear();
-    this.#cache.set(hash, { record, expires: now + CACHE_TTL_MS });
-    return record;
+    return this.keys.findByHash(hash).then((record) => {
+      if (this.#cache.size >= CACHE_MAX_ENTRIES) this.#cache.clear();
+      this.#cache.set(hash, { record, expires: now + CACHE_TTL_MS });
+      return record;
+    });
   }
 
   /** Writes "last used" times; called periodically and at shutdown. */

@@ -1,10 +1,10 @@
 /**
  * Counters for rate limits and abuse protection: integers that live for a fixed window from the
  * hit that created them. Two implementations share this interface and one test suite
- * (test/counters.test.ts): in-process memory (this file) and Redis (redis-counters.ts), both on
- * rate-limiter-flexible.
+ * (test/counters.test.ts): in-process memory (this file), whose operations answer at once, and
+ * Redis (redis-counters.ts, on rate-limiter-flexible), whose operations are promises.
  */
-import { RateLimiterMemory, type RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
+import type { MaybePromise } from './maybe-promise.js';
 
 export interface CounterState {
   /** The value after the operation. */
@@ -22,53 +22,60 @@ export interface Counters {
    * Adds `delta` (negative to take back) to `key`. If no window is open for the key, one of
    * `windowSeconds` opens with this call; an open window keeps its end.
    */
-  add(key: string, delta: number, windowSeconds: number): Promise<CounterState>;
+  add(key: string, delta: number, windowSeconds: number): MaybePromise<CounterState>;
   /** The counter's state, or undefined when no window is open. */
-  get(key: string): Promise<CounterState | undefined>;
+  get(key: string): MaybePromise<CounterState | undefined>;
   /** Replaces the counter with `count` in a new window of `windowSeconds`. */
-  set(key: string, count: number, windowSeconds: number): Promise<void>;
+  set(key: string, count: number, windowSeconds: number): MaybePromise<void>;
   close(): Promise<void>;
 }
 
-/** The limiters only count: the callers compare counts with limits themselves. */
-export const NEVER_REJECT_POINTS = Number.MAX_SAFE_INTEGER;
-
-function stateOf(res: RateLimiterRes): CounterState {
-  return { count: res.consumedPoints, msBeforeReset: Math.max(0, res.msBeforeNext) };
-}
-
-/** Counting on a rate-limiter-flexible limiter: the part both implementations share. */
-export abstract class LimiterCounters implements Counters {
-  abstract readonly kind: 'memory' | 'redis';
-  abstract readonly connected: boolean;
-
-  constructor(private readonly limiter: RateLimiterMemory | RateLimiterRedis) {}
-
-  /** Adds through penalty/reward, which count without ever rejecting. */
-  async add(key: string, delta: number, windowSeconds: number): Promise<CounterState> {
-    const options = { customDuration: windowSeconds };
-    return stateOf(delta >= 0 ? await this.limiter.penalty(key, delta, options) : await this.limiter.reward(key, -delta, options));
-  }
-
-  async get(key: string): Promise<CounterState | undefined> {
-    const res = await this.limiter.get(key);
-    return res && res.msBeforeNext > 0 ? stateOf(res) : undefined;
-  }
-
-  async set(key: string, count: number, windowSeconds: number): Promise<void> {
-    await this.limiter.set(key, count, windowSeconds);
-  }
-
-  abstract close(): Promise<void>;
-}
-
-export class MemoryCounters extends LimiterCounters {
+/**
+ * Counters in this process's memory: a map of counts and window ends, swept of ended windows
+ * once a minute. Every operation completes synchronously.
+ */
+export class MemoryCounters implements Counters {
   readonly kind = 'memory';
   readonly connected = true;
+  readonly #windows = new Map<string, { count: number; end: number }>();
+  readonly #sweep: NodeJS.Timeout;
 
-  constructor(keyPrefix = 'ginko') {
-    super(new RateLimiterMemory({ points: NEVER_REJECT_POINTS, duration: 1, keyPrefix }));
+  constructor(private readonly now: () => number = Date.now) {
+    this.#sweep = setInterval(() => this.#sweepEnded(), SWEEP_INTERVAL_MS);
+    this.#sweep.unref();
   }
 
-  async close(): Promise<void> {}
+  add(key: string, delta: number, windowSeconds: number): CounterState {
+    const now = this.now();
+    const open = this.#windows.get(key);
+    if (open === undefined || open.end <= now) {
+      const end = now + windowSeconds * 1000;
+      this.#windows.set(key, { count: delta, end });
+      return { count: delta, msBeforeReset: end - now };
+    }
+    open.count += delta;
+    return { count: open.count, msBeforeReset: open.end - now };
+  }
+
+  get(key: string): CounterState | undefined {
+    const now = this.now();
+    const open = this.#windows.get(key);
+    return open === undefined || open.end <= now ? undefined : { count: open.count, msBeforeReset: open.end - now };
+  }
+
+  set(key: string, count: number, windowSeconds: number): void {
+    this.#windows.set(key, { count, end: this.now() + windowSeconds * 1000 });
+  }
+
+  #sweepEnded(): void {
+    const now = this.now();
+    for (const [key, window] of this.#windows) if (window.end <= now) this.#windows.delete(key);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#sweep);
+  }
 }
+
+/** How often ended windows are dropped from memory. */
+const SWEEP_INTERVAL_MS = 60_000;

@@ -3,12 +3,14 @@
  * per plan, so `ginko plans set` takes effect on running servers within that time and a
  * request almost never waits on the store.
  */
+import type { MaybePromise } from './maybe-promise.js';
 import type { Plan, PlanStore } from './plans.js';
 
 export const PLAN_CACHE_TTL_MS = 2_000;
 
 interface Entry {
-  readonly plan: Promise<Plan | undefined>;
+  /** The plan once read; a promise while the read is under way. */
+  plan: MaybePromise<Plan | undefined>;
   readonly expires: number;
 }
 
@@ -20,16 +22,22 @@ export class PlanCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(name: string): Promise<Plan | undefined> {
+  get(name: string): MaybePromise<Plan | undefined> {
     const now = this.now();
     const hit = this.#entries.get(name);
     if (hit && hit.expires > now) return hit.plan;
     // Concurrent requests share one lookup; a failed lookup is not cached.
     const plan = this.plans.get(name);
-    this.#entries.set(name, { plan, expires: now + PLAN_CACHE_TTL_MS });
-    plan.catch(() => {
-      if (this.#entries.get(name)?.plan === plan) this.#entries.delete(name);
-    });
+    const entry: Entry = { plan, expires: now + PLAN_CACHE_TTL_MS };
+    this.#entries.set(name, entry);
+    plan.then(
+      (value) => {
+        entry.plan = value;
+      },
+      () => {
+        if (this.#entries.get(name) === entry) this.#entries.delete(name);
+      },
+    );
     return plan;
   }
 }

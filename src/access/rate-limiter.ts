@@ -10,7 +10,8 @@
  * Both counters are taken in parallel (one round trip with Redis); a refused request gives its
  * day count back.
  */
-import type { Counters } from './counters.js';
+import type { CounterState, Counters } from './counters.js';
+import { andThen, isPromise, type MaybePromise } from './maybe-promise.js';
 import { jstDay, nextJstMidnight } from './jst.js';
 import type { UsageCount, UsageJournal } from './usage-store.js';
 
@@ -34,6 +35,19 @@ export interface RateLimitResult {
   readonly resetSeconds: number;
 }
 
+/** One request being counted. */
+interface Counted {
+  readonly bucket: string;
+  readonly subject: string;
+  readonly keys: SubjectKeys;
+  readonly limits: Limits;
+  readonly untilMidnight: number;
+  readonly dayWindow: number;
+}
+
+/** Subjects (keys) whose counter names are kept per bucket; past this the cache starts again. */
+const MAX_CACHED_SUBJECTS = 10_000;
+
 /** Day counters outlive their day by this much, so a counter never expires before its day ends. */
 const DAY_WINDOW_GRACE_SECONDS = 3_600;
 
@@ -44,11 +58,20 @@ export interface RateLimiterOptions {
   readonly journal?: UsageJournal | undefined;
 }
 
+/** The counter keys of one subject in one bucket on one day, made once rather than per request. */
+interface SubjectKeys {
+  readonly day: string;
+  readonly second: string;
+  readonly today: string;
+}
+
 export class RateLimiter {
   readonly #now: () => number;
   readonly #journal: UsageJournal | undefined;
   /** The JST day of the last request and the epoch ms at which it started and ends. */
   #day = { name: '', start: 0, end: 0 };
+  /** Keys by bucket and subject; rebuilt when the day changes, cleared when it grows large. */
+  readonly #keys = new Map<string, Map<string, SubjectKeys>>();
 
   constructor(
     private readonly counters: Counters,
@@ -67,27 +90,48 @@ export class RateLimiter {
     return this.#day;
   }
 
-  async consume(bucket: string, subject: string, limits: Limits): Promise<RateLimitResult> {
+  #keysOf(bucket: string, subject: string, day: string): SubjectKeys {
+    let subjects = this.#keys.get(bucket);
+    if (subjects === undefined) this.#keys.set(bucket, (subjects = new Map()));
+    let keys = subjects.get(subject);
+    if (keys === undefined || keys.day !== day) {
+      if (subjects.size >= MAX_CACHED_SUBJECTS) subjects.clear();
+      keys = { day, second: `${bucket}:s:${subject}`, today: dayCounterKey(bucket, subject, day) };
+      subjects.set(subject, keys);
+    }
+    return keys;
+  }
+
+  /** Counts one request; synchronous on in-process counters, one round trip with Redis. */
+  consume(bucket: string, subject: string, limits: Limits): MaybePromise<RateLimitResult> {
     const now = this.#now();
     const { name: day, end } = this.#dayOf(now);
     const untilMidnight = Math.ceil((end - now) / 1000);
-    const dayKey = dayCounterKey(bucket, subject, day);
+    const keys = this.#keysOf(bucket, subject, day);
     const dayWindow = untilMidnight + DAY_WINDOW_GRACE_SECONDS;
-    const [second, today] = await Promise.all([
-      this.counters.add(`${bucket}:s:${subject}`, 1, 1),
-      this.counters.add(dayKey, 1, dayWindow),
-    ]);
-    const base = { limitSecond: limits.perSecond, limitDay: limits.perDay };
-    if (second.count > limits.perSecond || today.count > limits.perDay) {
-      const back = await this.counters.add(dayKey, -1, dayWindow);
-      this.#journal?.record(bucket, subject, day, back.count);
-      if (second.count > limits.perSecond) {
-        return { allowed: false, exceeded: 'second', ...base, remainingDay: Math.max(0, limits.perDay - (today.count - 1)), resetSeconds: Math.max(1, Math.ceil(second.msBeforeReset / 1000)) };
-      }
-      return { allowed: false, exceeded: 'day', ...base, remainingDay: 0, resetSeconds: untilMidnight };
+    const second = this.counters.add(keys.second, 1, 1);
+    const today = this.counters.add(keys.today, 1, dayWindow);
+    const request: Counted = { bucket, subject, keys, limits, untilMidnight, dayWindow };
+    // Both counters in parallel: one round trip with Redis.
+    if (isPromise(second) || isPromise(today)) return Promise.all([second, today]).then(([s, t]) => this.#decide(request, s, t));
+    return this.#decide(request, second, today);
+  }
+
+  #decide(r: Counted, second: CounterState, today: CounterState): MaybePromise<RateLimitResult> {
+    const { limits } = r;
+    if (second.count <= limits.perSecond && today.count <= limits.perDay) {
+      this.#journal?.record(r.bucket, r.subject, r.keys.day, today.count, r.keys.today);
+      return { allowed: true, limitSecond: limits.perSecond, limitDay: limits.perDay, remainingDay: limits.perDay - today.count, resetSeconds: r.untilMidnight };
     }
-    this.#journal?.record(bucket, subject, day, today.count);
-    return { allowed: true, ...base, remainingDay: limits.perDay - today.count, resetSeconds: untilMidnight };
+    // Refused requests do not count toward the day: give this one back.
+    return andThen(this.counters.add(r.keys.today, -1, r.dayWindow), (back): RateLimitResult => {
+      this.#journal?.record(r.bucket, r.subject, r.keys.day, back.count, r.keys.today);
+      const base = { allowed: false, limitSecond: limits.perSecond, limitDay: limits.perDay } as const;
+      if (second.count > limits.perSecond) {
+        return { ...base, exceeded: 'second', remainingDay: Math.max(0, limits.perDay - (today.count - 1)), resetSeconds: Math.max(1, Math.ceil(second.msBeforeReset / 1000)) };
+      }
+      return { ...base, exceeded: 'day', remainingDay: 0, resetSeconds: r.untilMidnight };
+    });
   }
 
   /** Puts persisted day counts back into the counters (in-process mode, at start). */

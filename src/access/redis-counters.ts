@@ -10,8 +10,8 @@
  * to Redis afterwards. Commands are never queued while disconnected (enableOfflineQueue off).
  */
 import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
-import { LimiterCounters, NEVER_REJECT_POINTS } from './counters.js';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
+import type { CounterState, Counters } from './counters.js';
 
 export interface RedisCountersOptions {
   /** redis://[user:password@]host:port[/db] */
@@ -26,9 +26,17 @@ export interface RedisCountersOptions {
 
 export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 500;
 
-export class RedisCounters extends LimiterCounters {
+/** The limiter only counts: the callers compare counts with limits themselves. */
+const NEVER_REJECT_POINTS = Number.MAX_SAFE_INTEGER;
+
+function stateOf(res: RateLimiterRes): CounterState {
+  return { count: res.consumedPoints, msBeforeReset: Math.max(0, res.msBeforeNext) };
+}
+
+export class RedisCounters implements Counters {
   readonly kind = 'redis';
   readonly client: Redis;
+  readonly #limiter: RateLimiterRedis;
   #up = false;
   #closed = false;
 
@@ -42,16 +50,14 @@ export class RedisCounters extends LimiterCounters {
       // Keep trying to reconnect, at most every 2 s; meanwhile the insurance counts.
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     });
-    super(
-      new RateLimiterRedis({
-        storeClient: client,
-        keyPrefix,
-        points: NEVER_REJECT_POINTS,
-        duration: 1,
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory({ keyPrefix, points: NEVER_REJECT_POINTS, duration: 1 }),
-      }),
-    );
+    this.#limiter = new RateLimiterRedis({
+      storeClient: client,
+      keyPrefix,
+      points: NEVER_REJECT_POINTS,
+      duration: 1,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory({ keyPrefix, points: NEVER_REJECT_POINTS, duration: 1 }),
+    });
     this.client = client;
     let reported: 'up' | 'down' | undefined;
     const report = (status: 'up' | 'down', detail: string) => {
@@ -63,6 +69,21 @@ export class RedisCounters extends LimiterCounters {
     this.client.on('ready', () => report('up', 'connected'));
     this.client.on('error', (err: Error) => report('down', err.message));
     this.client.on('end', () => report('down', 'connection closed'));
+  }
+
+  /** Adds through penalty/reward, which count without ever rejecting. */
+  async add(key: string, delta: number, windowSeconds: number): Promise<CounterState> {
+    const options = { customDuration: windowSeconds };
+    return stateOf(delta >= 0 ? await this.#limiter.penalty(key, delta, options) : await this.#limiter.reward(key, -delta, options));
+  }
+
+  async get(key: string): Promise<CounterState | undefined> {
+    const res = await this.#limiter.get(key);
+    return res && res.msBeforeNext > 0 ? stateOf(res) : undefined;
+  }
+
+  async set(key: string, count: number, windowSeconds: number): Promise<void> {
+    await this.#limiter.set(key, count, windowSeconds);
   }
 
   /** True while the connection is ready (operations go to Redis, not to the insurance). */

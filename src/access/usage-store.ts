@@ -47,8 +47,17 @@ export class UsageStore {
   }
 }
 
+/** A pending count, kept under its id and updated in place by later requests. */
+interface Pending {
+  readonly id: string;
+  readonly bucket: string;
+  readonly keyId: string;
+  readonly day: string;
+  count: number;
+}
+
 export class UsageJournal {
-  readonly #pending = new Map<string, UsageCount>();
+  readonly #pending = new Map<string, Pending>();
   readonly #timer: NodeJS.Timeout;
   #flushing: Promise<void> = Promise.resolve();
 
@@ -61,9 +70,15 @@ export class UsageJournal {
     this.#timer.unref();
   }
 
-  /** Remembers the latest count; cheap enough for every request. */
-  record(bucket: string, keyId: string, day: string, count: number): void {
-    this.#pending.set(`${bucket}\n${keyId}\n${day}`, { bucket, keyId, day, count });
+  /**
+   * Remembers the latest count; cheap enough for every request. `id` names the (bucket, key,
+   * day): callers that keep such a name (the rate limiter's counter key) pass it to save
+   * building one per request.
+   */
+  record(bucket: string, keyId: string, day: string, count: number, id = `${bucket}\n${keyId}\n${day}`): void {
+    const pending = this.#pending.get(id);
+    if (pending) pending.count = count;
+    else this.#pending.set(id, { id, bucket, keyId, day, count });
   }
 
   /** Writes what was recorded since the last flush. Flushes never overlap. */
@@ -73,13 +88,10 @@ export class UsageJournal {
       const batch = [...this.#pending.values()];
       this.#pending.clear();
       try {
-        await this.store.save(batch);
+        await this.store.save(batch.map(({ bucket, keyId, day, count }) => ({ bucket, keyId, day, count })));
       } catch (err) {
         // Keep them for the next flush unless newer counts arrived meanwhile.
-        for (const c of batch) {
-          const id = `${c.bucket}\n${c.keyId}\n${c.day}`;
-          if (!this.#pending.has(id)) this.#pending.set(id, c);
-        }
+        for (const c of batch) if (!this.#pending.has(c.id)) this.#pending.set(c.id, c);
         this.onError(err);
       }
     });

@@ -2,10 +2,11 @@
  * Assembles the Fastify application: transport checks, CORS, logging, error mapping and the
  * route table. This file reads as the table of contents of the HTTP interface.
  */
-import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchemaCompiler, type FastifyServerOptions, LogController } from 'fastify';
+import { decorateAccessedRequests } from './access-guard.js';
 import { handleClientError } from './client-errors.js';
+import { addCorsHeadersFor, registerPreflight } from './cors.js';
 import { ApiError } from './api-error.js';
 import { installJsonBodyParser } from './json-body.js';
 import { installErrorHandling, pathOf, sendError, toApiError } from './errors.js';
@@ -26,10 +27,6 @@ import type { AppServices } from './services.js';
 
 // Every limit of the HTTP edge is in limits.ts (docs/limits.md); these names stay for importers.
 export { BODY_LIMIT_BYTES, MAX_URL_LENGTH } from './limits.js';
-
-/** Headers a browser may send cross-origin, and the ones its scripts may read. */
-const CORS_ALLOWED_HEADERS = ['apikey', 'x-api-key', 'authorization', 'content-type', 'x-debug-resolve'];
-const CORS_EXPOSED_HEADERS = ['x-ratelimit-limit-second', 'x-ratelimit-limit-day', 'x-ratelimit-remaining-day', 'ratelimit-reset', 'retry-after', 'x-request-id'];
 
 export interface AppOptions {
   readonly logger?: FastifyServerOptions['logger'];
@@ -72,15 +69,20 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   } as FastifyServerOptions);
 
   installErrorHandling(app);
+  decorateAccessedRequests(app);
   installJsonBodyParser(app);
   recordRoutes(app);
   installMetrics(app, services, metrics, options.metrics ?? {});
   // Route schemas document the interface (OpenAPI); the handlers parse and validate their own
-  // input so that every error names its parameter in the Search error format.
-  app.setValidatorCompiler(() => (value) => ({ value }));
+  // input so that every error names its parameter in the Search error format. No validator at
+  // all, rather than one that accepts everything: Fastify then skips the validation step.
+  // Fastify's types want a function; an absent validator is what its own code checks for.
+  app.setValidatorCompiler(() => undefined as unknown as ReturnType<FastifySchemaCompiler<unknown>>);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks run on every request: plain callbacks, no promise or closure per request.
+  app.addHook('onRequest', function checkRequest(request, reply, done) {
     reply.header('x-request-id', request.id);
+    addCorsHeadersFor(request, reply);
     const url = request.raw.url ?? '';
     if (url.length > MAX_URL_LENGTH) throw new ApiError(414, `the URL is longer than ${MAX_URL_LENGTH} characters`);
     if (NON_URI_CHARACTER.test(url)) {
@@ -89,37 +91,30 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     if (services.trustProxy && request.headers['x-forwarded-proto'] !== 'https') {
       throw new ApiError(403, 'HTTPS is required: the proxy must forward X-Forwarded-Proto: https');
     }
+    done();
   });
 
-  // pino's check, once: the response line costs nothing when info is off (the bench runs at warn).
-  const logResponses = (app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') ?? false;
-  app.addHook('onResponse', async (request, reply) => {
-    if (!logResponses) return;
-    request.log.info(
-      {
-        reqId: request.id,
-        method: request.method,
-        url: redactUrl(request.url),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-        ip: request.ip,
-        // The key's id (key_…), never the key: enough to find the caller with `ginko keys list`.
-        ...(request.apiKey ? { keyId: request.apiKey.id } : {}),
-      },
-      'response',
-    );
-  });
+  // pino's check, once: at warn and above (the bench) no response hook is installed at all.
+  if ((app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info')) {
+    app.addHook('onResponse', function logResponse(request, reply, done) {
+      request.log.info(
+        {
+          reqId: request.id,
+          method: request.method,
+          url: redactUrl(request.url),
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+          ip: request.ip,
+          // The key's id (key_…), never the key: enough to find the caller with `ginko keys list`.
+          ...(request.apiKey ? { keyId: request.apiKey.id } : {}),
+        },
+        'response',
+      );
+      done();
+    });
+  }
 
-  await app.register(cors, {
-    origin: '*',
-    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-    allowedHeaders: CORS_ALLOWED_HEADERS,
-    exposedHeaders: CORS_EXPOSED_HEADERS,
-    maxAge: 86_400,
-    // A bare OPTIONS (no Origin or Access-Control-Request-Method) gets the same 204 instead of
-    // the plugin's text/plain 400, which is not the documented error shape.
-    strictPreflight: false,
-  });
+  registerPreflight(app);
 
   await app.register(swagger, {
     openapi: {

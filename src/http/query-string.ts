@@ -20,7 +20,11 @@ function decode(component: string): string | undefined {
   }
 }
 
+/** Most requests have no query string: one shared, empty answer for them. */
+const NO_QUERY: ParsedQuery = Object.freeze({ params: new Map<string, readonly string[]>() });
+
 export function parseQueryString(raw: string): ParsedQuery {
+  if (raw === '') return NO_QUERY;
   const params = new Map<string, string[]>();
   let malformed: ParsedQuery['malformed'];
   let count = 0;

@@ -4,7 +4,7 @@
  * cursor, a cursor from another server, or one reused with other conditions is refused.
  * The text is base64url plus a dot: safe to paste into a URL without encoding.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 import type { CursorPosition, KeyPart } from './paging.js';
 import { QueryError } from './query-error.js';
 
@@ -23,7 +23,7 @@ interface CursorPayload {
 
 /** Short digest of the conditions a cursor is bound to (resource, filter, sort, freeword…). */
 export function queryFingerprint(parts: readonly string[]): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 16);
+  return hash('sha256', JSON.stringify(parts), 'base64url').slice(0, 16);
 }
 
 export class CursorCodec {

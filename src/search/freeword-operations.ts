@@ -9,6 +9,7 @@ import { DEFAULT_LIMIT } from './list-params.js';
 import { type ListParams, type ListResult, type ResourceView, runList, type SearchContext } from './operations.js';
 import type { ItemKey } from './paging.js';
 import { QueryError } from './query-error.js';
+import { cachedResult } from './result-cache.js';
 
 const BUSINESS_TYPE_CODE = /^[0-9]{5}$/;
 
@@ -33,23 +34,28 @@ function readBusinessTypeCodes(values: readonly string[] = []): string[] {
   return [...new Set(values)].sort();
 }
 
-/** Paging key of a ranked list: the position in it. */
-function rankPosition<T>(items: readonly T[]): (item: T) => ItemKey {
+/** Ranked matches and their paging key: the position in the ranking. */
+interface Ranked<T> {
+  readonly items: readonly T[];
+  readonly baseKey: (item: T) => ItemKey;
+}
+
+function ranked<T>(items: readonly T[]): Ranked<T> {
   const positions = new Map(items.map((item, i) => [item, i]));
-  return (item) => [positions.get(item)!];
+  return { items, baseKey: (item) => [positions.get(item)!] };
 }
 
 export function listFreewordBanks(ctx: SearchContext, view: ResourceView, params: FreewordParams): ListResult<Bank> {
   const query = readQuery(params.freeword);
-  const types = readBusinessTypeCodes(params.businessTypeCode);
-  const items = freewordIndexOf(ctx.directory).searchBanks(query, types);
-  return runList({ ctx, listId: 'freeword-banks', items, baseKey: rankPosition(items), view, params, defaultLimit: DEFAULT_LIMIT, extraConditions: [query, types.join(',')] });
+  const types = readBusinessTypeCodes(params.businessTypeCode).join(',');
+  const { items, baseKey } = cachedResult(ctx.directory, `freeword-banks\n${types}\n${query}`, () => ranked(freewordIndexOf(ctx.directory).searchBanks(query, types ? types.split(',') : [])));
+  return runList({ ctx, listId: 'freeword-banks', items, baseKey, view, params, defaultLimit: DEFAULT_LIMIT, extraConditions: [query, types] });
 }
 
 /** undefined when the bank does not exist. */
 export function listFreewordBranches(ctx: SearchContext, view: ResourceView, bankCode: string, params: FreewordParams): ListResult<Branch> | undefined {
   const query = readQuery(params.freeword);
   if (!ctx.directory.bank(bankCode)) return undefined;
-  const items = freewordIndexOf(ctx.directory).searchBranches(bankCode, query);
-  return runList({ ctx, listId: `freeword-branches:${bankCode}`, items, baseKey: rankPosition(items), view, params, defaultLimit: DEFAULT_LIMIT, extraConditions: [query] });
+  const { items, baseKey } = cachedResult(ctx.directory, `freeword-branches:${bankCode}\n${query}`, () => ranked(freewordIndexOf(ctx.directory).searchBranches(bankCode, query)));
+  return runList({ ctx, listId: `freeword-branches:${bankCode}`, items, baseKey, view, params, defaultLimit: DEFAULT_LIMIT, extraConditions: [query] });
 }

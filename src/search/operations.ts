@@ -12,6 +12,7 @@ import { filterWithinBudget } from './filter-budget.js';
 import { DEFAULT_BUSINESS_TYPES_LIMIT, DEFAULT_LIMIT, parseLimit } from './list-params.js';
 import { type ItemKey, paginate } from './paging.js';
 import { QueryError } from './query-error.js';
+import { cachedResult } from './result-cache.js';
 import { parseSort, type SortKey } from './sort.js';
 
 /** Raw query values of a list request; undefined when absent. */
@@ -27,6 +28,12 @@ export interface ListParams {
 export interface ResourceView {
   readonly fields: readonly string[];
   readonly sortable: boolean;
+  /**
+   * True when `fields` are all of the record's properties in the record's own order, so the
+   * directory's frozen record is served as it is: no copy, and its JSON is made once
+   * (src/http/search/json.ts). False where a version shows fewer (v1 banks).
+   */
+  readonly complete: boolean;
 }
 
 export interface ListResult<T> {
@@ -47,8 +54,16 @@ export interface SearchContext {
 const byCode = (item: { code: string }): ItemKey => [item.code];
 const byCodeAndName = (item: { code: string; name: string }): ItemKey => [item.code, item.name];
 
+/** The projection a request asks for: undefined to serve records as they are. */
 export function readFields(text: string | undefined, view: ResourceView): readonly string[] | undefined {
-  return text === undefined ? undefined : parseFields(text, view.fields);
+  if (text === undefined) return view.complete ? undefined : view.fields;
+  const fields = parseFields(text, view.fields);
+  return view.complete && fields.length === view.fields.length ? undefined : fields;
+}
+
+/** One record as a view shows it, with the request's `fields`. */
+export function present<T extends object>(record: T, view: ResourceView, fields: readonly string[] | undefined = readFields(undefined, view)): Partial<T> {
+  return project(record, fields);
 }
 
 function readSort(text: string | undefined, view: ResourceView): SortKey[] {
@@ -84,15 +99,15 @@ interface ListSpec<T> {
 export function runList<T extends object>(spec: ListSpec<T>): ListResult<T> {
   const { params, view } = spec;
   const limit = parseLimit(params.limit, spec.defaultLimit);
-  // A view may expose fewer fields than the resource has (v1 banks), so always project.
-  const fields = readFields(params.fields, view) ?? view.fields;
+  const fields = readFields(params.fields, view);
   const sort = readSort(params.sort, view);
   const fingerprint = queryFingerprint([spec.listId, params.filter ?? '', params.sort ?? '', ...(spec.extraConditions ?? [])]);
   const cursor = params.cursor === undefined ? undefined : spec.ctx.cursors.decode(params.cursor, fingerprint);
-  const items = applyFilter(spec.items, params.filter, view);
+  const filter = params.filter;
+  const items = filter === undefined ? spec.items : cachedResult(spec.ctx.directory, `filter:${fingerprint}\n${view.fields.join(',')}\n${filter}`, () => applyFilter(spec.items, filter, view));
   const page = paginate({ items, baseKey: spec.baseKey, sort, limit, cursor });
   return {
-    items: page.items.map((item) => project(item, fields)),
+    items: fields === undefined ? page.items : page.items.map((item) => project(item, fields)),
     size: page.items.length,
     limit,
     hasNext: page.hasNext,

@@ -8,9 +8,13 @@ import type {} from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { ApiError } from '../api-error.js';
 
-type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-/** The access check: throws ApiError to refuse; may set response headers (see access-guard.ts). */
-type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/** Async, or synchronous when it sends its answer itself (the Search API's lookups and lists). */
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | void;
+/**
+ * The access check: refuses with an ApiError (thrown, rejected or passed to `done`); may set
+ * response headers (see access-guard.ts). Either async, or a callback hook taking `done`.
+ */
+type Guard = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | ((request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void);
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 

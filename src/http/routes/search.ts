@@ -7,13 +7,14 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Bank } from '../../domain/types.js';
 import { listFreewordBanks, listFreewordBranches } from '../../search/freeword-operations.js';
-import { listBanks, listBranches, listBusinessTypes, readFields, type SearchContext } from '../../search/operations.js';
-import { project } from '../../search/fields.js';
+import { listBanks, listBranches, listBusinessTypes, present, readFields, type SearchContext } from '../../search/operations.js';
 import { QueryError } from '../../search/query-error.js';
 import { ApiError } from '../api-error.js';
 import type { AppServices } from '../services.js';
 import { accessGuard } from '../access-guard.js';
-import { readSearchParams, type SearchParam } from '../search/params.js';
+import { toJson } from '../search/json.js';
+import { parsedQuery, readSearchParams, type SearchParam } from '../search/params.js';
+import { cachedAnswer } from '../search/response-cache.js';
 import { PRESENTERS } from '../search/presenters.js';
 import { negotiate, respond } from '../search/respond.js';
 import { type SearchVersion, VIEWS } from '../search/views.js';
@@ -48,9 +49,8 @@ type Params = Record<string, string>;
 
 export function registerSearchApi(app: FastifyInstance, services: AppServices, version: SearchVersion): void {
   const views = VIEWS[version];
-  const present = PRESENTERS[version];
+  const presenter = PRESENTERS[version];
   const prefix = `/${version}`;
-  const context = (): SearchContext => ({ directory: services.directories.current, cursors: services.cursors });
   const bankOf = (ctx: SearchContext, bankCode: string): Bank => {
     const bank = ctx.directory.bank(bankCode);
     if (!bank) throw ApiError.notFound(`bank ${bankCode} does not exist`);
@@ -62,7 +62,7 @@ export function registerSearchApi(app: FastifyInstance, services: AppServices, v
     path: string,
     doc: { summary: string; ok: TSchema; params?: Record<string, string> },
     accepted: readonly SearchParam[],
-    handler: (req: FastifyRequest, p: ReturnType<typeof readSearchParams>) => unknown,
+    handler: (req: FastifyRequest, p: ReturnType<typeof readSearchParams>, ctx: SearchContext) => unknown,
   ) =>
     registerGet(app, {
       url: prefix + path,
@@ -75,62 +75,60 @@ export function registerSearchApi(app: FastifyInstance, services: AppServices, v
         querystring: querySchema(accepted as readonly QueryDocName[]),
         response: { 200: doc.ok, '4xx': SearchErrorSchema },
       },
-      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      // Synchronous: the answer is sent before the handler returns, with no promise to settle.
+      // What it throws, Fastify sends through the error handler like a rejection.
+      handler: (request: FastifyRequest, reply: FastifyReply) => {
         const params = readSearchParams(request, accepted);
         const callback = negotiate(request, params.callback);
-        return respond(reply, handler(request, params), callback);
+        // One snapshot for the whole answer, read once: a swap never mixes two in one response.
+        const ctx: SearchContext = { directory: services.directories.current, cursors: services.cursors };
+        respond(reply, cachedAnswer(ctx.directory, request.url, parsedQuery(request), () => toJson(handler(request, params, ctx))), callback);
       },
     });
   const BANK_PARAM = { code: 'Bank code, 4 digits' };
   const BANK_CODE_PARAM = { bankCode: 'Bank code, 4 digits' };
   const BRANCH_PARAMS = { bankCode: 'Bank code, 4 digits', code: 'Branch code, 3 digits' };
 
-  route('/banks', { summary: 'List banks', ok: listEnvelopeSchema(version, 'banks', bankSchema(version), false, true) }, LIST_PARAMS, (_req, p) => {
-    const ctx = context();
-    return present.list('banks', listBanks(ctx, views.bank, p), ctx.directory.version);
+  route('/banks', { summary: 'List banks', ok: listEnvelopeSchema(version, 'banks', bankSchema(version), false, true) }, LIST_PARAMS, (_req, p, ctx) => {
+    return presenter.list('banks', listBanks(ctx, views.bank, p), ctx.directory.version);
   });
 
-  route('/banks/:code', { summary: 'Get a bank', ok: bankSchema(version), params: BANK_PARAM }, GET_PARAMS, (req, p) => {
-    const ctx = context();
+  route('/banks/:code', { summary: 'Get a bank', ok: bankSchema(version), params: BANK_PARAM }, GET_PARAMS, (req, p, ctx) => {
     const code = checkCode('code', (req.params as Params).code!, BANK_CODE, 4);
-    return project(project(bankOf(ctx, code), views.bank.fields), readFields(p.fields, views.bank));
+    return present(bankOf(ctx, code), views.bank, readFields(p.fields, views.bank));
   });
 
-  route('/banks/:bankCode/branches', { summary: 'List the branches of a bank', ok: listEnvelopeSchema(version, 'branches', BranchSchema, true, true), params: BANK_CODE_PARAM }, LIST_PARAMS, (req, p) => {
-    const ctx = context();
+  route('/banks/:bankCode/branches', { summary: 'List the branches of a bank', ok: listEnvelopeSchema(version, 'branches', BranchSchema, true, true), params: BANK_CODE_PARAM }, LIST_PARAMS, (req, p, ctx) => {
     const bankCode = checkCode('bankCode', (req.params as Params).bankCode!, BANK_CODE, 4);
-    const bank = project(bankOf(ctx, bankCode), views.bank.fields);
+    const bank = present(bankOf(ctx, bankCode), views.bank);
     const result = listBranches(ctx, views.branch, bankCode, p)!;
-    return present.list('branches', result, ctx.directory.version, bank);
+    return presenter.list('branches', result, ctx.directory.version, bank);
   });
 
-  route('/banks/:bankCode/branches/:code', { summary: 'Get a branch by code', ok: getBranchSchema(version), params: BRANCH_PARAMS }, GET_PARAMS, (req, p) => {
-    const ctx = context();
+  route('/banks/:bankCode/branches/:code', { summary: 'Get a branch by code', ok: getBranchSchema(version), params: BRANCH_PARAMS }, GET_PARAMS, (req, p, ctx) => {
     const params = req.params as Params;
     const bankCode = checkCode('bankCode', params.bankCode!, BANK_CODE, 4);
     const code = checkCode('code', params.code!, BRANCH_CODE, 3);
-    const bank = project(bankOf(ctx, bankCode), views.bank.fields);
+    const bank = present(bankOf(ctx, bankCode), views.bank);
     const branches = ctx.directory.branchesByCode(bankCode, code);
     if (branches.length === 0) throw ApiError.notFound(`branch ${code} of bank ${bankCode} does not exist`);
     const fields = readFields(p.fields, views.branch);
-    return present.branch(bank, branches.map((b) => project(b, fields)));
+    return presenter.branch(bank, branches.map((b) => present(b, views.branch, fields)));
   });
 
   if (version !== 'v1') {
-    route('/freeword/banks', { summary: 'Search banks by name or reading (freeword)', ok: listEnvelopeSchema(version, 'banks', bankSchema(version), false, true) }, FREEWORD_BANK_PARAMS, (_req, p) => {
-      const ctx = context();
-      return present.list('banks', listFreewordBanks(ctx, views.bank, p), ctx.directory.version);
+    route('/freeword/banks', { summary: 'Search banks by name or reading (freeword)', ok: listEnvelopeSchema(version, 'banks', bankSchema(version), false, true) }, FREEWORD_BANK_PARAMS, (_req, p, ctx) => {
+      return presenter.list('banks', listFreewordBanks(ctx, views.bank, p), ctx.directory.version);
     });
 
-    route('/freeword/banks/:bankCode/branches', { summary: "Search a bank's branches by name or reading (freeword)", ok: listEnvelopeSchema(version, 'branches', BranchSchema, true, true), params: BANK_CODE_PARAM }, FREEWORD_BRANCH_PARAMS, (req, p) => {
-      const ctx = context();
+    route('/freeword/banks/:bankCode/branches', { summary: "Search a bank's branches by name or reading (freeword)", ok: listEnvelopeSchema(version, 'branches', BranchSchema, true, true), params: BANK_CODE_PARAM }, FREEWORD_BRANCH_PARAMS, (req, p, ctx) => {
       const bankCode = checkCode('bankCode', (req.params as Params).bankCode!, BANK_CODE, 4);
-      const bank = project(bankOf(ctx, bankCode), views.bank.fields);
-      return present.list('branches', listFreewordBranches(ctx, views.branch, bankCode, p)!, ctx.directory.version, bank);
+      const bank = present(bankOf(ctx, bankCode), views.bank);
+      return presenter.list('branches', listFreewordBranches(ctx, views.branch, bankCode, p)!, ctx.directory.version, bank);
     });
 
-    route('/businessTypes', { summary: 'List institution types', ok: listEnvelopeSchema(version, 'businessTypes', BusinessTypeSchema, false, false) }, LIST_PARAMS, (_req, p) => present.list('businessTypes', listBusinessTypes(context(), views.businessType, p), undefined));
+    route('/businessTypes', { summary: 'List institution types', ok: listEnvelopeSchema(version, 'businessTypes', BusinessTypeSchema, false, false) }, LIST_PARAMS, (_req, p, ctx) => presenter.list('businessTypes', listBusinessTypes(ctx, views.businessType, p), undefined));
   }
 
-  route('/version', { summary: 'Database version', ok: VersionSchema }, KEY, () => ({ version: services.directories.current.version }));
+  route('/version', { summary: 'Database version', ok: VersionSchema }, KEY, (_req, _p, ctx) => ({ version: ctx.directory.version }));
 }

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PACKAGE_ROOT } from '../../package-root.js';
+import { addCorsHeaders } from '../cors.js';
 import { registerGet } from './register.js';
 import { DEMO_PAGE } from '../widget-demo.js';
 
@@ -24,6 +25,7 @@ function asset(body: Buffer): Asset {
 
 /** 304 when the client holds this version; otherwise the bytes. */
 function sendAsset(request: FastifyRequest, reply: FastifyReply, a: Asset, type: string, cacheControl: string): FastifyReply {
+  addCorsHeaders(reply);
   reply.header('etag', a.etag).header('cache-control', cacheControl).header('x-content-type-options', 'nosniff');
   const held = request.headers['if-none-match'];
   if (held !== undefined && held.split(',').some((t) => t.trim() === a.etag || t.trim() === '*')) return reply.code(304).send();

@@ -1,4 +1,4 @@
-/** Sends a Search API resource as JSON, or as JSONP when `callback` was given. */
+/** Sends a Search API answer as JSON, or as JSONP when `callback` was given. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accepts } from '../accept.js';
 import { ApiError } from '../api-error.js';
@@ -20,8 +20,8 @@ export function negotiate(request: FastifyRequest, callback: string | undefined)
   return name;
 }
 
-export function respond(reply: FastifyReply, body: unknown, callback: string | undefined): FastifyReply {
-  const json = JSON.stringify(body);
+/** Sends JSON made by toJson (json.ts), or wraps it for JSONP. */
+export function respond(reply: FastifyReply, json: string, callback: string | undefined): FastifyReply {
   if (callback === undefined) return reply.type('application/json; charset=utf-8').send(json);
   return reply.type('application/javascript; charset=utf-8').header('x-content-type-options', 'nosniff').send(wrapJsonp(callback, json));
 }

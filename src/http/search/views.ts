@@ -14,18 +14,18 @@ const V1_BANK_FIELDS = ['code', 'name', 'halfWidthKana', 'fullWidthKana', 'hirag
 
 export const VIEWS: Readonly<Record<SearchVersion, VersionViews>> = Object.freeze({
   v1: {
-    bank: { fields: V1_BANK_FIELDS, sortable: false },
-    branch: { fields: BRANCH_FIELDS, sortable: false },
-    businessType: { fields: BUSINESS_TYPE_FIELDS, sortable: false },
+    bank: { fields: V1_BANK_FIELDS, sortable: false, complete: false },
+    branch: { fields: BRANCH_FIELDS, sortable: false, complete: true },
+    businessType: { fields: BUSINESS_TYPE_FIELDS, sortable: false, complete: true },
   },
   v2: {
-    bank: { fields: BANK_FIELDS, sortable: true },
-    branch: { fields: BRANCH_FIELDS, sortable: true },
-    businessType: { fields: BUSINESS_TYPE_FIELDS, sortable: true },
+    bank: { fields: BANK_FIELDS, sortable: true, complete: true },
+    branch: { fields: BRANCH_FIELDS, sortable: true, complete: true },
+    businessType: { fields: BUSINESS_TYPE_FIELDS, sortable: true, complete: true },
   },
   v3: {
-    bank: { fields: BANK_FIELDS, sortable: true },
-    branch: { fields: BRANCH_FIELDS, sortable: true },
-    businessType: { fields: BUSINESS_TYPE_FIELDS, sortable: true },
+    bank: { fields: BANK_FIELDS, sortable: true, complete: true },
+    branch: { fields: BRANCH_FIELDS, sortable: true, complete: true },
+    businessType: { fields: BUSINESS_TYPE_FIELDS, sortable: true, complete: true },
   },
 });
