@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { AbuseGuard, referrerSubject } from '../src/access/abuse.js';
 import { ipMatcher, parseIpRule, unmapIpv4 } from '../src/access/cidr.js';
+import { Authenticator, CACHE_TTL_MS } from '../src/access/authenticator.js';
 import { MemoryCounters } from '../src/access/counters.js';
 import { jstDay, nextJstMidnight, secondsUntilJstMidnight } from '../src/access/jst.js';
 import { KeyStore } from '../src/access/key-store.js';
@@ -253,5 +254,41 @@ describe('usage journal and plan cache on SQLite', () => {
     clock = 2_000;
     await cache.get('p');
     assert.equal(reads, 2);
+  });
+
+  it('answers a cached plan synchronously', async () => {
+    const plan: Plan = { name: 'p', perSecond: 1, perDay: 2, exportAllowed: false };
+    const cache = new PlanCache({ get: async () => plan }, () => 0);
+    assert.ok(cache.get('p') instanceof Promise, 'the first read waits on the store');
+    await cache.get('p');
+    assert.equal(cache.get('p'), plan);
+  });
+
+  it('authenticates from the cache synchronously; a connection that changes its key is judged on the new one', async () => {
+    await new PlanStore(store.db).ensureDefaults();
+    const keys = new KeyStore(store.db);
+    const a = await keys.create({ plan: 'free', name: 'a' });
+    const b = await keys.create({ plan: 'free', name: 'b' });
+    let clock = 0;
+    const auth = new Authenticator(keys, () => clock);
+    const connection = {};
+    try {
+      const first = auth.authenticate(a.key, connection);
+      assert.ok(first instanceof Promise, 'a key not yet cached is read from the store');
+      assert.deepEqual(await first, { ok: true, key: a.record });
+      assert.deepEqual(auth.authenticate(a.key, connection), { ok: true, key: a.record });
+      assert.deepEqual(await auth.authenticate(b.key, connection), { ok: true, key: b.record });
+      const wrong = b.key.slice(0, -1) + (b.key.endsWith('A') ? 'B' : 'A');
+      assert.deepEqual(await auth.authenticate(wrong, connection), { ok: false, reason: 'invalid' });
+      assert.deepEqual(auth.authenticate('gk_short', connection), { ok: false, reason: 'invalid' });
+      assert.deepEqual(auth.authenticate(a.key, connection), { ok: true, key: a.record });
+      // Revocation reaches a connection that keeps presenting the key once the cache entry ends.
+      await keys.revoke(a.record.id);
+      assert.deepEqual(auth.authenticate(a.key, connection), { ok: true, key: a.record });
+      clock = CACHE_TTL_MS;
+      assert.deepEqual(await auth.authenticate(a.key, connection), { ok: false, reason: 'revoked' });
+    } finally {
+      await auth.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { buildDirectory } from '../src/dataset/build.js';
 import { Directory } from '../src/dataset/directory.js';
 import { FULL_WIDTH_KANA_TEXT, HALF_WIDTH_KANA_TEXT, HIRAGANA_TEXT } from '../src/domain/kana.js';
+import { BANK_FIELDS, BRANCH_FIELDS, BUSINESS_TYPE_FIELDS } from '../src/domain/types.js';
 import { bundledDirectory } from './support/app.js';
 
 const directory = bundledDirectory();
@@ -76,6 +77,16 @@ describe('bundled dataset', () => {
       for (const branch of directory.branches(bank.code)) check(`${bank.code}-${branch.code}`, branch);
     }
     assert.equal(checked, 30090);
+  });
+
+  it('freezes every record with exactly the fields of its resource, in resource order', () => {
+    // Views marked complete serve records as they are (src/search/operations.ts): their JSON is
+    // the resource only while this holds.
+    for (const bank of directory.banks) {
+      assert.ok(Object.isFrozen(bank) && Object.keys(bank).join() === BANK_FIELDS.join(), bank.code);
+      for (const branch of directory.branches(bank.code)) assert.ok(Object.isFrozen(branch) && Object.keys(branch).join() === BRANCH_FIELDS.join(), `${bank.code}-${branch.code}`);
+    }
+    for (const type of directory.businessTypes) assert.equal(Object.keys(type).join(), BUSINESS_TYPE_FIELDS.join());
   });
 
   it('converts the special characters as DATA.md lists', () => {

@@ -130,9 +130,20 @@ describe('JSONP and CORS', () => {
     assert.equal(res.headers['access-control-allow-headers'], 'apikey, x-api-key, authorization, content-type, x-debug-resolve');
   });
 
-  it('lets browsers read a simple response', async () => {
-    const res = await t.app.inject({ url: '/v3/banks/0001', headers: { origin: 'https://shop.example', 'x-api-key': t.key } });
-    assert.equal(res.headers['access-control-allow-origin'], '*');
+  it('lets browsers read a simple response, errors included', async () => {
+    const expose = 'x-ratelimit-limit-second, x-ratelimit-limit-day, x-ratelimit-remaining-day, ratelimit-reset, retry-after, x-request-id';
+    for (const [url, status] of [['/v3/banks/0001', 200], ['/v3/banks/9999', 404], ['/v3/banks?limit=0', 400], ['/nowhere', 404]] as const) {
+      const res = await t.app.inject({ url, headers: { origin: 'https://shop.example', 'x-api-key': t.key } });
+      assert.deepEqual([res.statusCode, res.headers['access-control-allow-origin'], res.headers['access-control-expose-headers']], [status, '*', expose], url);
+    }
+    const keyless = await t.app.inject({ url: '/v3/banks/0001', headers: { origin: 'https://shop.example' } });
+    assert.deepEqual([keyless.statusCode, keyless.headers['access-control-allow-origin']], [401, '*']);
+  });
+
+  it('spares server-to-server answers (no Origin) the CORS headers', async () => {
+    const res = await t.app.inject({ url: '/v3/banks/0001', headers: { 'x-api-key': t.key } });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(Object.keys(res.headers).filter((h) => h.startsWith('access-control-')), []);
   });
 });
 

@@ -19,6 +19,8 @@ it('serves the ES module to any origin with a JavaScript type, an ETag and an ho
   assert.match(String(res.headers.etag), /^"[A-Za-z0-9_-]{27}"$/);
   assert.match(res.body, /customElements\.define\('bank-branch-selector', BankBranchSelector\)/);
   assert.doesNotMatch(res.body, /^import /m, 'self-contained: no imports');
+  // Shared caches keep it: CORS headers go on every answer, asked by a browser or not.
+  assert.equal((await t.app.inject({ url: WIDGET_PATH })).headers['access-control-allow-origin'], '*');
   const again = await t.app.inject({ url: WIDGET_PATH, headers: { 'if-none-match': String(res.headers.etag) } });
   assert.equal(again.statusCode, 304);
   assert.equal(again.body, '');

@@ -27,6 +27,8 @@ export interface LimitPolicy {
 
 export interface AccessRequest extends Client {
   readonly presentedKey: string | undefined;
+  /** The request's connection, when there is one (see Authenticator.authenticate). */
+  readonly connection?: object | undefined;
 }
 
 export type Denial =
@@ -71,7 +73,7 @@ export class AccessControl {
    */
   check(request: AccessRequest, policy: LimitPolicy): MaybePromise<AccessDecision> {
     if (this.parts.maintenance.on) return MAINTENANCE;
-    const result = this.parts.auth.authenticate(request.presentedKey);
+    const result = this.parts.auth.authenticate(request.presentedKey, request.connection);
     if (isPromise(result)) return result.then((r) => this.#authenticated(r, request, policy));
     return this.#authenticated(result, request, policy);
   }

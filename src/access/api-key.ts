@@ -18,10 +18,10 @@ export function hashApiKey(key: string): string {
 }
 
 /**
- * Constant-time equality of two hex digests: every character is compared whatever the
- * differences, like crypto.timingSafeEqual, without decoding both into buffers first.
+ * Constant-time equality of two strings of equal length (digests, keys): every character is
+ * compared whatever the differences, like crypto.timingSafeEqual, without making buffers.
  */
-export function sameHash(a: string, b: string): boolean {
+export function sameText(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let difference = 0;
   for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);

@@ -1,7 +1,7 @@
 /** Content negotiation for 406 (SPEC.md §7.1): does the Accept header allow a media type? */
 
 export function accepts(acceptHeader: string | undefined, mediaTypes: readonly string[]): boolean {
-  if (acceptHeader === undefined || acceptHeader.trim() === '') return true;
+  if (acceptHeader === undefined || acceptHeader === '*/*' || acceptHeader.trim() === '') return true;
   for (const range of acceptHeader.split(',')) {
     const [typePart, ...paramParts] = range.split(';');
     const type = typePart!.trim().toLowerCase();

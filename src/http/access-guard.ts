@@ -112,7 +112,7 @@ export function decorateAccessedRequests(app: FastifyInstance): void {
  */
 export function accessGuard(access: AccessControl, policy: LimitPolicy): (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void {
   return function checkAccess(request, reply, done) {
-    const decision = access.check({ presentedKey: presentedKey(request), ip: request.ip, referrer: requestReferrer(request) }, policy);
+    const decision = access.check({ presentedKey: presentedKey(request), ip: request.ip, referrer: requestReferrer(request), connection: request.raw.socket }, policy);
     if (isPromise(decision)) decision.then((d) => applyDecision(d, policy, request, reply, done), done);
     else applyDecision(decision, policy, request, reply, done);
   };

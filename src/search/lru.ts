@@ -1,11 +1,18 @@
 /**
- * A least-recently-used map bounded by a total size: each entry weighs `weigh(key, value)`
- * (1 by default, so the bound is a count), and adding past the bound drops the entries used
- * longest ago. A Map keeps insertion order, so a hit is moved to the end and the oldest-used
- * entry is always first.
+ * A map bounded by a total size that drops the entries least recently used, approximately:
+ * each entry weighs `weigh(key, value)` (1 by default, so the bound is a count). A hit only
+ * marks its entry, so a read never reorders the map; when room is needed, entries are looked
+ * at oldest first, and a marked one is unmarked and moved to the back (a second chance) rather
+ * than dropped: the CLOCK approximation of LRU.
  */
+interface Entry<V> {
+  readonly value: V;
+  readonly weight: number;
+  used: boolean;
+}
+
 export class Lru<V> {
-  readonly #entries = new Map<string, { readonly value: V; readonly weight: number }>();
+  readonly #entries = new Map<string, Entry<V>>();
   #total = 0;
 
   constructor(
@@ -21,8 +28,7 @@ export class Lru<V> {
   get(key: string): V | undefined {
     const entry = this.#entries.get(key);
     if (entry === undefined) return undefined;
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
+    entry.used = true;
     return entry.value;
   }
 
@@ -35,12 +41,18 @@ export class Lru<V> {
       this.#entries.delete(key);
       this.#total -= old.weight;
     }
+    // Entries moved to the back are met again after the others, unmarked: this ends.
     for (const [oldest, entry] of this.#entries) {
       if (this.#total + weight <= this.capacity) break;
       this.#entries.delete(oldest);
-      this.#total -= entry.weight;
+      if (entry.used) {
+        entry.used = false;
+        this.#entries.set(oldest, entry);
+      } else {
+        this.#total -= entry.weight;
+      }
     }
-    this.#entries.set(key, { value, weight });
+    this.#entries.set(key, { value, weight, used: false });
     this.#total += weight;
   }
 }

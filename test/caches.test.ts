@@ -1,0 +1,113 @@
+/** What the Search API keeps between requests: the bounded map, record JSON, search results and answers per snapshot. */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import fc from 'fast-check';
+import { buildDirectory } from '../src/dataset/build.js';
+import { installedPackageDir, readZenginPackage } from '../src/dataset/zengin.js';
+import { toJson } from '../src/http/search/json.js';
+import { cachedAnswer } from '../src/http/search/response-cache.js';
+import { parseQueryString } from '../src/http/query-string.js';
+import { Lru } from '../src/search/lru.js';
+import { cachedResult } from '../src/search/result-cache.js';
+import { bundledDirectory, getJson, startTestApp, type TestApp } from './support/app.js';
+
+describe('Lru', () => {
+  it('keeps at most its capacity, dropping an entry not used since it was last passed over', () => {
+    const lru = new Lru<number>(2);
+    lru.set('a', 1);
+    lru.set('b', 2);
+    assert.equal(lru.get('a'), 1);
+    lru.set('c', 3);
+    assert.deepEqual([lru.get('a'), lru.get('b'), lru.get('c'), lru.size], [1, undefined, 3, 2]);
+  });
+
+  it('bounds the total weight, replaces a key in place and never keeps an entry heavier than the whole', () => {
+    const lru = new Lru<string>(10, (key, value) => key.length + value.length);
+    lru.set('a', 'xxxx');
+    lru.set('b', 'yyyy');
+    lru.set('a', 'zz');
+    assert.deepEqual([lru.get('b'), lru.size], ['yyyy', 2]);
+    lru.set('c', 'wwww');
+    assert.deepEqual([lru.get('a'), lru.get('b'), lru.get('c')], [undefined, 'yyyy', 'wwww']);
+    lru.set('d', 'x'.repeat(10));
+    assert.deepEqual([lru.get('d'), lru.size], [undefined, 2]);
+  });
+});
+
+describe('record JSON', () => {
+  const directory = bundledDirectory();
+
+  it('is exactly JSON.stringify for every bank and branch, first made and then kept', () => {
+    for (const bank of directory.banks) {
+      const branches = directory.branches(bank.code);
+      for (let round = 0; round < 2; round++) {
+        assert.equal(toJson(bank), JSON.stringify(bank));
+        assert.equal(toJson({ bank, branches }), JSON.stringify({ bank, branches }));
+      }
+    }
+  });
+
+  it('is exactly JSON.stringify for any JSON value, frozen or not, with undefined members', () => {
+    const withHoles = fc.oneof(fc.jsonValue(), fc.record({ a: fc.constant(undefined), b: fc.jsonValue() }), fc.array(fc.oneof(fc.constant(undefined), fc.jsonValue())));
+    fc.assert(
+      fc.property(withHoles, fc.boolean(), (value, frozen) => {
+        const v = frozen && value !== null && typeof value === 'object' ? Object.freeze(value) : value;
+        assert.equal(toJson(v), JSON.stringify(v));
+      }),
+    );
+  });
+});
+
+describe('search results kept per snapshot', () => {
+  it('computes once per key and snapshot, and keeps no failure', () => {
+    const [one, two] = [{}, {}];
+    let computed = 0;
+    const compute = () => [++computed];
+    assert.deepEqual([cachedResult(one, 'k', compute), cachedResult(one, 'k', compute), cachedResult(two, 'k', compute), cachedResult(one, 'other', compute)], [[1], [1], [2], [3]]);
+    assert.throws(() => cachedResult(one, 'bad', () => { throw new Error('over budget'); }), /over budget/);
+    assert.deepEqual(cachedResult(one, 'bad', compute), [4]);
+  });
+});
+
+describe('Search answers kept per snapshot', () => {
+  const directory = bundledDirectory();
+
+  it('answers a repeated URL from the cache, but never one carrying its key, and keeps no error', () => {
+    let made = 0;
+    const answer = () => `{"n":${++made}}`;
+    const url = '/v3/banks?limit=1&cursor-test=kept';
+    assert.equal(cachedAnswer(directory, url, parseQueryString('limit=1&cursor-test=kept'), answer), '{"n":1}');
+    assert.equal(cachedAnswer(directory, url, parseQueryString('limit=1&cursor-test=kept'), answer), '{"n":1}');
+    const keyed = '/v3/banks?limit=1&apikey=gk_0000000000000000000000000000000a';
+    assert.equal(cachedAnswer(directory, keyed, parseQueryString(keyed.split('?')[1]!), answer), '{"n":2}');
+    assert.equal(cachedAnswer(directory, keyed, parseQueryString(keyed.split('?')[1]!), answer), '{"n":3}');
+    assert.equal(cachedAnswer(directory, keyed.replace('apikey', 'apiKey'), parseQueryString(keyed.split('?')[1]!.replace('apikey', 'apiKey')), answer), '{"n":4}');
+    const failing = '/v3/banks?limit=1&fails=1';
+    assert.throws(() => cachedAnswer(directory, failing, parseQueryString('limit=1&fails=1'), () => { throw new Error('no such bank'); }));
+    assert.equal(cachedAnswer(directory, failing, parseQueryString('limit=1&fails=1'), answer), '{"n":5}');
+  });
+
+  describe('over HTTP', () => {
+    let t: TestApp;
+    before(async () => {
+      t = await startTestApp();
+    });
+    after(() => t.close());
+
+    it('serves the new snapshot at once after a swap, not a kept answer of the old one', async () => {
+      const body = async (path: string) => (await getJson(t, path)).body;
+      const path = '/v3/banks/0001/branches?limit=2&fields=code,name';
+      assert.deepEqual(await body(path), await body(path));
+      assert.deepEqual(await body('/v3/version'), { version: '2026-08-24T00:00:00+0900' });
+      const older = buildDirectory(readZenginPackage(installedPackageDir('zengin-code-20260225')));
+      assert.notEqual(older.version, '2026-08-24T00:00:00+0900');
+      t.directories.replace(older);
+      try {
+        assert.deepEqual(await body('/v3/version'), { version: older.version });
+      } finally {
+        t.directories.replace(directory);
+      }
+      assert.deepEqual(await body('/v3/version'), { version: '2026-08-24T00:00:00+0900' });
+    });
+  });
+});
