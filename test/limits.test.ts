@@ -4,6 +4,9 @@
  * constants, so the two cannot drift apart.
  */
 import assert from 'node:assert/strict';
+import { MAX_CACHED_SUBJECTS } from '../src/access/rate-limiter.js';
+import { RESPONSE_CACHE_BYTES } from '../src/http/search/response-cache.js';
+import { RESULT_CACHE_ENTRIES } from '../src/search/result-cache.js';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -267,6 +270,9 @@ describe('docs/limits.md', () => {
       ['MAX_INPUT_LENGTH', MAX_INPUT_LENGTH],
       ['RESOLVE_BODY_LIMIT', RESOLVE_BODY_LIMIT],
       ['DOWNLOAD_URL_TTL_SECONDS', DOWNLOAD_URL_TTL_SECONDS],
+      ['RESPONSE_CACHE_BYTES', RESPONSE_CACHE_BYTES],
+      ['RESULT_CACHE_ENTRIES', RESULT_CACHE_ENTRIES],
+      ['MAX_CACHED_SUBJECTS', MAX_CACHED_SUBJECTS],
     ];
     for (const [name, value] of rows) {
       const row = doc.split('\n').find((l) => l.startsWith('|') && l.includes(`\`${name}\``));

@@ -46,7 +46,7 @@ interface Counted {
 }
 
 /** Subjects (keys) whose counter names are kept per bucket; past this the cache starts again. */
-const MAX_CACHED_SUBJECTS = 10_000;
+export const MAX_CACHED_SUBJECTS = 10_000;
 
 /** Day counters outlive their day by this much, so a counter never expires before its day ends. */
 const DAY_WINDOW_GRACE_SECONDS = 3_600;
