@@ -1,7 +1,8 @@
 /**
- * The results of a list's expensive step (freeword ranking, filter evaluation) kept per dataset
- * snapshot, so a repeated query (a widget's common prefixes, an application's fixed filter)
- * costs a lookup whatever page, limit or fields it asks for. At most RESULT_CACHE_ENTRIES per
+ * The results of an expensive step (freeword ranking, filter evaluation, Resolve matching) kept
+ * per dataset snapshot, so a repeated query (a widget's common prefixes, an application's fixed
+ * filter, the same bank and branch typed again) costs a lookup whatever page, limit or fields
+ * it asks for. At most RESULT_CACHE_ENTRIES per
  * snapshot, least recently used first out; a snapshot's results go with it when it is
  * replaced. Results are shared: never mutate one. Failures (a filter over its budget) are not
  * kept.

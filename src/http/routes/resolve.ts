@@ -9,7 +9,8 @@
 import type {} from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Directory } from '../../dataset/directory.js';
-import { resolve } from '../../resolve/resolve.js';
+import { cachedResult } from '../../search/result-cache.js';
+import { MAX_INPUT_LENGTH, resolve } from '../../resolve/resolve.js';
 import { resolveIndex } from '../../resolve/resolve-index.js';
 import { accessGuard } from '../access-guard.js';
 import { RawJsonBody, readResolveBody } from '../resolve/body.js';
@@ -75,10 +76,15 @@ export async function registerResolveApi(app: FastifyInstance, services: AppServ
           warmed.add(directory);
           warmInBackground(directory);
         }
-        const outcome = resolve(directory, input);
+        // The matcher is a function of the snapshot and the input: a repeated input (the same
+        // bank and branch typed by many users) is answered from the results kept per snapshot.
+        const { outcome, json } = cachedResult(directory, `resolve\n${input.context ?? ''}\n${input.bankName.slice(0, MAX_INPUT_LENGTH)}\n${input.branchName.slice(0, MAX_INPUT_LENGTH)}`, () => {
+          const made = resolve(directory, input);
+          return { outcome: made, json: JSON.stringify(made.answer) };
+        });
         app.metrics.resolveDecisions.inc({ decision: outcome.answer.decision });
-        const body = wantsDebug(request) ? { ...outcome.answer, debug: outcome.debug } : outcome.answer;
-        return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
+        const body = wantsDebug(request) ? JSON.stringify({ ...outcome.answer, debug: outcome.debug }) : json;
+        return reply.type('application/json; charset=utf-8').send(body);
       },
     });
   });
