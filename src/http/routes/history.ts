@@ -3,11 +3,13 @@
  * in-memory history of the live dataset. Its own rate limit, counted apart from Search
  * (SPEC.md §8), and the §7.2 error shape (src/http/errors.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { HistoryView } from '../../history/history-view.js';
 import { QueryError } from '../../search/query-error.js';
 import { accessGuard } from '../access-guard.js';
 import { ApiError } from '../api-error.js';
 import { parsedQuery } from '../search/params.js';
+import { cachedAnswer } from '../search/response-cache.js';
 import type { AppServices } from '../services.js';
 import { ChangeEnvelopeSchema, ChangesPageSchema, ChangesQuerySchema, DetailedErrorSchema, LatestUpdateSchema, UpdatesPageSchema, UpdatesQuerySchema } from '../schemas/history.js';
 import { registerGet } from './register.js';
@@ -42,50 +44,60 @@ export function registerHistoryApi(app: FastifyInstance, services: AppServices):
     response: { 200: ok, '4xx': DetailedErrorSchema },
     ...extra,
   });
-  const history = () => services.history.history;
+  /**
+   * A handler answering from the view served now: the answer is serialized by the route's
+   * response schema and kept for this view (search/response-cache.ts), which an import replaces.
+   */
+  const answer =
+    (make: (request: FastifyRequest, history: HistoryView) => object) =>
+    (request: FastifyRequest, reply: FastifyReply): void => {
+      const history = services.history.history;
+      const json = cachedAnswer(history, request.url, parsedQuery(request), () => reply.serialize(make(request, history)) as string);
+      reply.type('application/json; charset=utf-8').send(json);
+    };
 
   registerGet(app, {
     url: '/history/v1/updates',
     guard,
     schema: doc('List dataset updates, oldest first', UpdatesPageSchema, { querystring: UpdatesQuerySchema }),
-    handler: async (request) => {
-      const page = history().listUpdates(readQuery(request, UPDATES_PARAMS), services.cursors);
+    handler: answer((request, history) => {
+      const page = history.listUpdates(readQuery(request, UPDATES_PARAMS), services.cursors);
       return { updates: page.items, next_cursor: page.next_cursor };
-    },
+    }),
   });
 
   registerGet(app, {
     url: '/history/v1/updates/latest',
     guard,
     schema: doc('The latest update: the one of the snapshot being served', LatestUpdateSchema),
-    handler: async (request) => {
+    handler: answer((request, history) => {
       readQuery(request, []);
-      const update = history().latest;
+      const update = history.latest;
       if (!update) throw ApiError.notFound('no update has been recorded yet');
       return { update };
-    },
+    }),
   });
 
   registerGet(app, {
     url: '/history/v1/changes',
     guard,
     schema: doc('List changes, in update order', ChangesPageSchema, { querystring: ChangesQuerySchema }),
-    handler: async (request) => {
-      const page = history().listChanges(readQuery(request, CHANGES_PARAMS), services.cursors);
+    handler: answer((request, history) => {
+      const page = history.listChanges(readQuery(request, CHANGES_PARAMS), services.cursors);
       return { changes: page.items, next_cursor: page.next_cursor };
-    },
+    }),
   });
 
   registerGet(app, {
     url: '/history/v1/changes/:change_id',
     guard,
     schema: doc('One change', ChangeEnvelopeSchema, { params: { type: 'object', properties: { change_id: { type: 'string', example: 'chg-20260331-000001' } } } }),
-    handler: async (request) => {
+    handler: answer((request, history) => {
       readQuery(request, []);
       const id = (request.params as { change_id: string }).change_id;
-      const change = history().change(id);
+      const change = history.change(id);
       if (!change) throw ApiError.notFound(`change ${id} does not exist`);
       return { change };
-    },
+    }),
   });
 }
