@@ -9,7 +9,8 @@ const [certFile, keyFile, bodiesFile] = process.argv.slice(2);
 const bodies = new Map(Object.entries(JSON.parse(readFileSync(bodiesFile!, 'utf8')) as Record<string, { type: string; body: string }>).map(([path, r]) => [path, { type: r.type, body: Buffer.from(r.body) }]));
 
 const server = createServer({ cert: readFileSync(certFile!), key: readFileSync(keyFile!) }, (req, res) => {
-  const found = bodies.get(req.url ?? '');
+  // The `_` cache buster of the uncached scenarios is ignored, as Ginko ignores it.
+  const found = bodies.get((req.url ?? '').replace(/&_=\d+$/, ''));
   // Drain request bodies (resolve is a POST) before answering, as any real server must.
   req.resume();
   req.on('end', () => {

@@ -17,7 +17,11 @@ export interface LoadOptions {
   readonly body?: string | undefined;
   readonly connections: number;
   readonly seconds: number;
+  /** Paths to cycle through after `url`'s, each request made unique by a `_` parameter. */
+  readonly uncached?: readonly string[] | undefined;
 }
+
+let unique = 0;
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({
@@ -27,6 +31,14 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     ...(options.body !== undefined ? { body: options.body } : {}),
     connections: options.connections,
     duration: options.seconds,
+    ...(options.uncached
+      ? {
+          requests: options.uncached.map((path) => ({
+            path,
+            setupRequest: (request: autocannon.Request) => ({ ...request, path: `${path}&_=${++unique}` }),
+          })),
+        }
+      : {}),
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),

@@ -16,6 +16,8 @@ export type ScenarioReport =
       readonly ratios: readonly number[];
       readonly target: number;
       readonly p99Target?: number | undefined;
+      /** No target of its own (see Scenario.informational). */
+      readonly informational?: true;
       readonly pass: boolean;
     };
 
@@ -42,8 +44,8 @@ export function printTable(report: Report): void {
       out.push(`${pad(s.name, 36)} ${s.note}`);
       continue;
     }
-    const target = `≥${s.target}${s.p99Target ? `,p99≤${s.p99Target}` : ''}`;
-    out.push(`${pad(s.name, 36)} ${padStart(s.bytes, 6)} ${padStart(s.bare.requestsPerSecond, 9)} ${padStart(s.ginko.requestsPerSecond, 9)} ${padStart(s.ratio.toFixed(2), 6)} ${padStart(target, 6)} ${padStart(s.ginko.p50Ms, 7)} ${padStart(s.ginko.p99Ms, 7)}  ${s.pass ? 'pass' : 'FAIL'}${s.ginko.non2xx ? ` (${s.ginko.non2xx} non-2xx)` : ''}`);
+    const target = s.informational ? '—' : `≥${s.target}${s.p99Target ? `,p99≤${s.p99Target}` : ''}`;
+    out.push(`${pad(s.name, 36)} ${padStart(s.bytes, 6)} ${padStart(s.bare.requestsPerSecond, 9)} ${padStart(s.ginko.requestsPerSecond, 9)} ${padStart(s.ratio.toFixed(2), 6)} ${padStart(target, 6)} ${padStart(s.ginko.p50Ms, 7)} ${padStart(s.ginko.p99Ms, 7)}  ${s.informational ? 'info' : s.pass ? 'pass' : 'FAIL'}${s.ginko.non2xx ? ` (${s.ginko.non2xx} non-2xx)` : ''}`);
   }
   out.push('');
   out.push(`start to ready: first start (seeds the history) ${report.startup.firstStartMs} ms, restart ${report.startup.restartMs} ms (target ≤ ${report.startup.targetMs} ms)`);
