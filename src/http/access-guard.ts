@@ -17,14 +17,6 @@ import { presentedKey } from './search/authenticate.js';
 
 export const RATE_LIMIT_HEADERS = ['x-ratelimit-limit-second', 'x-ratelimit-limit-day', 'x-ratelimit-remaining-day', 'ratelimit-reset'] as const;
 
-/** The headers of an admitted request, set one by one: no intermediate object per request. */
-function setRateLimitHeaders(reply: FastifyReply, rate: RateLimitResult): void {
-  reply.header('x-ratelimit-limit-second', String(rate.limitSecond));
-  reply.header('x-ratelimit-limit-day', String(rate.limitDay));
-  reply.header('x-ratelimit-remaining-day', String(rate.remainingDay));
-  reply.header('ratelimit-reset', String(rate.resetSeconds));
-}
-
 export function rateLimitHeaders(rate: RateLimitResult): Record<(typeof RATE_LIMIT_HEADERS)[number], string> {
   return {
     'x-ratelimit-limit-second': String(rate.limitSecond),
@@ -126,6 +118,6 @@ function applyDecision(decision: AccessDecision, policy: LimitPolicy, request: F
   request.apiKey = decision.key;
   request.plan = decision.plan;
   request.rateLimit = decision.rate;
-  setRateLimitHeaders(reply, decision.rate);
+  reply.headers(rateLimitHeaders(decision.rate));
   done();
 }

@@ -13,8 +13,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Headers a browser may send cross-origin, and the ones its scripts may read. */
-export const CORS_ALLOWED_HEADERS = ['apikey', 'x-api-key', 'authorization', 'content-type', 'x-debug-resolve'] as const;
-export const CORS_EXPOSED_HEADERS = ['x-ratelimit-limit-second', 'x-ratelimit-limit-day', 'x-ratelimit-remaining-day', 'ratelimit-reset', 'retry-after', 'x-request-id'] as const;
+const CORS_ALLOWED_HEADERS = ['apikey', 'x-api-key', 'authorization', 'content-type', 'x-debug-resolve'] as const;
+const CORS_EXPOSED_HEADERS = ['x-ratelimit-limit-second', 'x-ratelimit-limit-day', 'x-ratelimit-remaining-day', 'ratelimit-reset', 'retry-after', 'x-request-id'] as const;
 const CORS_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
 /** How long a browser may reuse a preflight answer: a day. */
 const PREFLIGHT_MAX_AGE_SECONDS = 86_400;

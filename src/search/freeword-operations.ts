@@ -47,9 +47,10 @@ function ranked<T>(items: readonly T[]): Ranked<T> {
 
 export function listFreewordBanks(ctx: SearchContext, view: ResourceView, params: FreewordParams): ListResult<Bank> {
   const query = readQuery(params.freeword);
-  const types = readBusinessTypeCodes(params.businessTypeCode).join(',');
-  const { items, baseKey } = cachedResult(ctx.directory, `freeword-banks\n${types}\n${query}`, () => ranked(freewordIndexOf(ctx.directory).searchBanks(query, types ? types.split(',') : [])));
-  return runList({ ctx, listId: 'freeword-banks', items, baseKey, view, params, defaultLimit: DEFAULT_LIMIT, extraConditions: [query, types] });
+  const types = readBusinessTypeCodes(params.businessTypeCode);
+  const typesKey = types.join(',');
+  const { items, baseKey } = cachedResult(ctx.directory, `freeword-banks\n${typesKey}\n${query}`, () => ranked(freewordIndexOf(ctx.directory).searchBanks(query, types)));
+  return runList({ ctx, listId: 'freeword-banks', items, baseKey, view, params, defaultLimit: DEFAULT_LIMIT, extraConditions: [query, typesKey] });
 }
 
 /** undefined when the bank does not exist. */

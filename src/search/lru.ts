@@ -56,3 +56,22 @@ export class Lru<V> {
     this.#total += weight;
   }
 }
+
+/**
+ * `compute()`'s value for `key` within `scope` (a dataset snapshot), from one bounded map per
+ * scope made by `make` on first use and dropped with the scope: computed at most once while
+ * kept. What `compute` throws is not kept.
+ */
+export function perScope<V>(make: () => Lru<V>): (scope: object, key: string, compute: () => V) => V {
+  const caches = new WeakMap<object, Lru<V>>();
+  return (scope, key, compute) => {
+    let cache = caches.get(scope);
+    if (cache === undefined) caches.set(scope, (cache = make()));
+    let value = cache.get(key);
+    if (value === undefined) {
+      value = compute();
+      cache.set(key, value);
+    }
+    return value;
+  };
+}

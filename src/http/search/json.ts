@@ -2,7 +2,7 @@
  * JSON for Search answers. The directory's records are frozen and served as they are
  * (ResourceView.complete), so each record's JSON is made once and kept beside it: a list of
  * 100 branches is then a join of 100 kept strings, not 100 serializations. The output is
- * exactly JSON.stringify's (test/search-json.test.ts).
+ * exactly JSON.stringify's (test/caches.test.ts).
  */
 
 /** Kept per record object; dropped with the records when a new snapshot replaces them. */
