@@ -291,4 +291,24 @@ describe('usage journal and plan cache on SQLite', () => {
       await auth.close();
     }
   });
+
+  it('asks the store once for a key that many requests present while it is being looked up', async () => {
+    await new PlanStore(store.db).ensureDefaults();
+    const keys = new KeyStore(store.db);
+    const a = await keys.create({ plan: 'free', name: 'a' });
+    let lookups = 0;
+    const counting = Object.create(keys, { findByHash: { value: (hash: string) => (lookups++, keys.findByHash(hash)) } }) as KeyStore;
+    let clock = 0;
+    const auth = new Authenticator(counting, () => clock);
+    try {
+      const answers = await Promise.all([auth.authenticate(a.key), auth.authenticate(a.key, {}), auth.authenticate(a.key, {})]);
+      assert.deepEqual(answers, [0, 1, 2].map(() => ({ ok: true, key: a.record })));
+      assert.equal(lookups, 1);
+      clock = CACHE_TTL_MS;
+      await Promise.all([auth.authenticate(a.key), auth.authenticate(a.key)]);
+      assert.equal(lookups, 2, 'an ended cache entry is looked up again, once');
+    } finally {
+      await auth.close();
+    }
+  });
 });

@@ -23,15 +23,26 @@ interface CacheEntry {
   readonly expires: number;
 }
 
+/** What one connection presented last and the verdict on it, good until the cache entry ends. */
+interface ConnectionVerdict {
+  readonly presented: string;
+  readonly result: AuthResult;
+  readonly expires: number;
+}
+
 export class Authenticator {
   readonly #cache = new Map<string, CacheEntry>();
+  /** Store lookups under way, so that requests arriving meanwhile wait on the same one. */
+  readonly #pending = new Map<string, Promise<CacheEntry>>();
   /**
-   * The key last presented on each connection and its hash. A keep-alive client sends the same
-   * key with every request, and hashing it again each time was most of the check's cost. The
-   * comparison is constant-time like every other one of keys: behind a proxy one connection
-   * carries many clients. The entry goes with the connection.
+   * The verdict on the key each connection presented last. A keep-alive client sends the same
+   * key with every request; hashing it, looking the hash up and comparing digests again each
+   * time was most of the access check's cost. The comparison with the remembered key is
+   * constant-time like every other one of keys: behind a proxy one connection carries many
+   * clients. A verdict lasts as long as the cache entry it came from, so revocations still take
+   * effect within CACHE_TTL_MS, and it goes with the connection.
    */
-  readonly #byConnection = new WeakMap<object, { readonly presented: string; readonly hash: string }>();
+  readonly #byConnection = new WeakMap<object, ConnectionVerdict>();
   readonly #used = new Set<string>();
   readonly #timer: NodeJS.Timeout;
 
@@ -45,40 +56,56 @@ export class Authenticator {
 
   /**
    * Synchronous while the key is in the cache; a store lookup otherwise. `connection` (the
-   * request's socket) lets a connection that presents the same key again skip hashing it.
+   * request's socket) lets a connection that presents the same key again reuse its verdict.
    */
   authenticate(presented: string | undefined, connection?: object): MaybePromise<AuthResult> {
     if (presented === undefined || presented === '') return MISSING;
-    const last = connection === undefined ? undefined : this.#byConnection.get(connection);
-    let hash: string;
-    if (last !== undefined && sameText(last.presented, presented)) {
-      hash = last.hash;
-    } else {
-      // Anything not shaped like a key cannot be one; don't spend a lookup or a cache slot on it.
-      if (!API_KEY_SHAPE.test(presented)) return INVALID;
-      hash = hashApiKey(presented);
-      if (connection !== undefined) this.#byConnection.set(connection, { presented, hash });
-    }
-    const record = this.#lookup(hash);
-    return isPromise(record) ? record.then((r) => this.#judge(r, hash)) : this.#judge(record, hash);
-  }
-
-  #judge(record: ApiKeyRecord | undefined, hash: string): AuthResult {
-    if (!record || !sameText(record.keyHash, hash)) return INVALID;
-    if (record.revokedAt !== null) return REVOKED;
-    this.#used.add(record.id);
-    return { ok: true, key: record };
-  }
-
-  #lookup(hash: string): MaybePromise<ApiKeyRecord | undefined> {
     const now = this.now();
+    if (connection !== undefined) {
+      const last = this.#byConnection.get(connection);
+      if (last !== undefined && last.expires > now && sameText(last.presented, presented)) return this.#noteUse(last.result);
+    }
+    // Anything not shaped like a key cannot be one; don't spend a lookup or a cache slot on it.
+    if (!API_KEY_SHAPE.test(presented)) return INVALID;
+    const hash = hashApiKey(presented);
+    const entry = this.#lookup(hash, now);
+    if (isPromise(entry)) return entry.then((e) => this.#judge(e, hash, presented, connection));
+    return this.#judge(entry, hash, presented, connection);
+  }
+
+  #judge(entry: CacheEntry, hash: string, presented: string, connection: object | undefined): AuthResult {
+    const { record } = entry;
+    const result = !record || !sameText(record.keyHash, hash) ? INVALID : record.revokedAt !== null ? REVOKED : { ok: true as const, key: record };
+    if (connection !== undefined) this.#byConnection.set(connection, { presented, result, expires: entry.expires });
+    return this.#noteUse(result);
+  }
+
+  #noteUse(result: AuthResult): AuthResult {
+    if (result.ok) this.#used.add(result.key.id);
+    return result;
+  }
+
+  #lookup(hash: string, now: number): MaybePromise<CacheEntry> {
     const hit = this.#cache.get(hash);
-    if (hit && hit.expires > now) return hit.record;
-    return this.keys.findByHash(hash).then((record) => {
-      if (this.#cache.size >= CACHE_MAX_ENTRIES) this.#cache.clear();
-      this.#cache.set(hash, { record, expires: now + CACHE_TTL_MS });
-      return record;
-    });
+    if (hit && hit.expires > now) return hit;
+    let pending = this.#pending.get(hash);
+    if (pending === undefined) {
+      pending = this.keys.findByHash(hash).then(
+        (record) => {
+          this.#pending.delete(hash);
+          if (this.#cache.size >= CACHE_MAX_ENTRIES) this.#cache.clear();
+          const entry = { record, expires: this.now() + CACHE_TTL_MS };
+          this.#cache.set(hash, entry);
+          return entry;
+        },
+        (err: unknown) => {
+          this.#pending.delete(hash);
+          throw err;
+        },
+      );
+      this.#pending.set(hash, pending);
+    }
+    return pending;
   }
 
   /** Writes "last used" times; called periodically and at shutdown. */
