@@ -1,5 +1,5 @@
 /**
- * The preHandler of every keyed route: runs the access decision (src/access/access-control.ts)
+ * The onRequest hook of every keyed route: runs the access decision (src/access/access-control.ts)
  * and maps it to the HTTP interface. Successful requests and 429s carry the rate-limit headers
  * of SPEC.md §8; refusals carry the Search error resource (429: no body).
  *
