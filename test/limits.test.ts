@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { MAX_CACHED_SUBJECTS } from '../src/access/rate-limiter.js';
+import { CACHE_MAX_ENTRIES } from '../src/access/authenticator.js';
 import { RESPONSE_CACHE_BYTES } from '../src/http/search/response-cache.js';
 import { RESULT_CACHE_ENTRIES } from '../src/search/result-cache.js';
 import { readFileSync } from 'node:fs';
@@ -273,6 +274,7 @@ describe('docs/limits.md', () => {
       ['RESPONSE_CACHE_BYTES', RESPONSE_CACHE_BYTES],
       ['RESULT_CACHE_ENTRIES', RESULT_CACHE_ENTRIES],
       ['MAX_CACHED_SUBJECTS', MAX_CACHED_SUBJECTS],
+      ['CACHE_MAX_ENTRIES', CACHE_MAX_ENTRIES],
     ];
     for (const [name, value] of rows) {
       const row = doc.split('\n').find((l) => l.startsWith('|') && l.includes(`\`${name}\``));

@@ -7,7 +7,8 @@ import { API_KEY_SHAPE, hashApiKey, sameText } from './api-key.js';
 import { isPromise, type MaybePromise } from './maybe-promise.js';
 
 export const CACHE_TTL_MS = 2_000;
-const CACHE_MAX_ENTRIES = 10_000;
+/** Keys (and hashes found to be no key) whose lookups are kept; past this the cache starts again. */
+export const CACHE_MAX_ENTRIES = 10_000;
 const TOUCH_INTERVAL_MS = 60_000;
 
 export type AuthResult =
