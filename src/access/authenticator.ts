@@ -4,6 +4,7 @@
  */
 import type { ApiKeyRecord, KeyStore } from './key-store.js';
 import { API_KEY_SHAPE, hashApiKey, sameText } from './api-key.js';
+import { ExpiringCache, type Kept } from './expiring-cache.js';
 import { isPromise, type MaybePromise } from './maybe-promise.js';
 
 export const CACHE_TTL_MS = 2_000;
@@ -19,11 +20,6 @@ const MISSING: AuthResult = Object.freeze({ ok: false, reason: 'missing' });
 const INVALID: AuthResult = Object.freeze({ ok: false, reason: 'invalid' });
 const REVOKED: AuthResult = Object.freeze({ ok: false, reason: 'revoked' });
 
-interface CacheEntry {
-  readonly record: ApiKeyRecord | undefined;
-  readonly expires: number;
-}
-
 /** What one connection presented last and the verdict on it, good until the cache entry ends. */
 interface ConnectionVerdict {
   readonly presented: string;
@@ -32,9 +28,8 @@ interface ConnectionVerdict {
 }
 
 export class Authenticator {
-  readonly #cache = new Map<string, CacheEntry>();
-  /** Store lookups under way, so that requests arriving meanwhile wait on the same one. */
-  readonly #pending = new Map<string, Promise<CacheEntry>>();
+  /** Records by key hash (undefined: no such key). */
+  readonly #records: ExpiringCache<ApiKeyRecord | undefined>;
   /**
    * The verdict on the key each connection presented last. A keep-alive client sends the same
    * key with every request; hashing it, looking the hash up and comparing digests again each
@@ -51,6 +46,7 @@ export class Authenticator {
     private readonly keys: KeyStore,
     private readonly now: () => number = Date.now,
   ) {
+    this.#records = new ExpiringCache((hash) => keys.findByHash(hash), CACHE_TTL_MS, CACHE_MAX_ENTRIES);
     this.#timer = setInterval(() => void this.flushLastUsed(), TOUCH_INTERVAL_MS);
     this.#timer.unref();
   }
@@ -69,13 +65,13 @@ export class Authenticator {
     // Anything not shaped like a key cannot be one; don't spend a lookup or a cache slot on it.
     if (!API_KEY_SHAPE.test(presented)) return INVALID;
     const hash = hashApiKey(presented);
-    const entry = this.#lookup(hash, now);
+    const entry = this.#records.get(hash, now);
     if (isPromise(entry)) return entry.then((e) => this.#judge(e, hash, presented, connection));
     return this.#judge(entry, hash, presented, connection);
   }
 
-  #judge(entry: CacheEntry, hash: string, presented: string, connection: object | undefined): AuthResult {
-    const { record } = entry;
+  #judge(entry: Kept<ApiKeyRecord | undefined>, hash: string, presented: string, connection: object | undefined): AuthResult {
+    const record = entry.value;
     const result = !record || !sameText(record.keyHash, hash) ? INVALID : record.revokedAt !== null ? REVOKED : { ok: true as const, key: record };
     if (connection !== undefined) this.#byConnection.set(connection, { presented, result, expires: entry.expires });
     return this.#noteUse(result);
@@ -84,29 +80,6 @@ export class Authenticator {
   #noteUse(result: AuthResult): AuthResult {
     if (result.ok) this.#used.add(result.key.id);
     return result;
-  }
-
-  #lookup(hash: string, now: number): MaybePromise<CacheEntry> {
-    const hit = this.#cache.get(hash);
-    if (hit && hit.expires > now) return hit;
-    let pending = this.#pending.get(hash);
-    if (pending === undefined) {
-      pending = this.keys.findByHash(hash).then(
-        (record) => {
-          this.#pending.delete(hash);
-          if (this.#cache.size >= CACHE_MAX_ENTRIES) this.#cache.clear();
-          const entry = { record, expires: this.now() + CACHE_TTL_MS };
-          this.#cache.set(hash, entry);
-          return entry;
-        },
-        (err: unknown) => {
-          this.#pending.delete(hash);
-          throw err;
-        },
-      );
-      this.#pending.set(hash, pending);
-    }
-    return pending;
   }
 
   /** Writes "last used" times; called periodically and at shutdown. */
