@@ -8,6 +8,8 @@ import { toJson } from '../src/http/search/json.js';
 import { cachedAnswer } from '../src/http/search/response-cache.js';
 import { parseQueryString } from '../src/http/query-string.js';
 import { Lru } from '../src/search/lru.js';
+import { CursorCodec } from '../src/search/cursor.js';
+import { runList } from '../src/search/operations.js';
 import { cachedResult } from '../src/search/result-cache.js';
 import { bundledDirectory, getJson, startTestApp, type TestApp } from './support/app.js';
 
@@ -66,6 +68,21 @@ describe('search results kept per snapshot', () => {
     assert.deepEqual([cachedResult(one, 'k', compute), cachedResult(one, 'k', compute), cachedResult(two, 'k', compute), cachedResult(one, 'other', compute)], [[1], [1], [2], [3]]);
     assert.throws(() => cachedResult(one, 'bad', () => { throw new Error('over budget'); }), /over budget/);
     assert.deepEqual(cachedResult(one, 'bad', compute), [4]);
+  });
+
+  it('evaluates a filter once for every order and page of its list', () => {
+    let tested = 0;
+    const banks = bundledDirectory().banks.slice(0, 50);
+    // Each bank seen through a name getter that counts how often the filter reads it.
+    const items = banks.map((bank) => Object.defineProperty({ ...bank }, 'name', { get: () => (tested++, bank.name), enumerable: true }));
+    const ctx = { directory: bundledDirectory(), cursors: new CursorCodec(Buffer.alloc(32)) };
+    const list = (sort: string, limit: string) =>
+      runList({ ctx, listId: 'filter-once-test', items, baseKey: (b) => [b.code], view: { fields: ['code', 'name'], sortable: true, complete: false }, params: { filter: 'name==*銀行', sort, limit, fields: 'code' }, defaultLimit: 20 });
+    const first = list('code', '10');
+    assert.equal(tested, banks.length);
+    const reversed = list('-code', '5');
+    assert.equal(tested, banks.length, 'the second order and page reuse the first evaluation');
+    assert.deepEqual([first.items[0]!.code, reversed.items[0]!.code], [banks[0]!.code, banks.filter((b) => b.name.endsWith('銀行')).at(-1)!.code]);
   });
 });
 

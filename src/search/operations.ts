@@ -104,7 +104,10 @@ export function runList<T extends object>(spec: ListSpec<T>): ListResult<T> {
   const fingerprint = queryFingerprint([spec.listId, params.filter ?? '', params.sort ?? '', ...(spec.extraConditions ?? [])]);
   const cursor = params.cursor === undefined ? undefined : spec.ctx.cursors.decode(params.cursor, fingerprint);
   const filter = params.filter;
-  const items = filter === undefined ? spec.items : cachedResult(spec.ctx.directory, `filter:${fingerprint}\n${view.fields.join(',')}\n${filter}`, () => applyFilter(spec.items, filter, view));
+  // Kept by what decides the matches (the list, its conditions, the view's fields, the filter),
+  // not by sort or page: one result serves every order and page of the same filter.
+  const items =
+    filter === undefined ? spec.items : cachedResult(spec.ctx.directory, JSON.stringify(['filter', spec.listId, view.fields, filter, ...(spec.extraConditions ?? [])]), () => applyFilter(spec.items, filter, view));
   const page = paginate({ items, baseKey: spec.baseKey, sort, limit, cursor });
   return {
     items: fields === undefined ? page.items : page.items.map((item) => project(item, fields)),
