@@ -6,9 +6,10 @@
  *   routes/search.ts:   guard: accessGuard(services.access, { bucket: 'search' })
  *   a History route:    guard: accessGuard(services.access, { bucket: 'history', limits: { perSecond: 2, perDay: 5000 } })
  */
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessControl, AccessDecision, AccessRequest, Denial, LimitPolicy } from '../access/access-control.js';
-import { isPromise } from '../access/maybe-promise.js';
+import { isPromise, type MaybePromise } from '../access/maybe-promise.js';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '../access/maintenance.js';
 import type { Plan } from '../access/plans.js';
 import type { RateLimitResult } from '../access/rate-limiter.js';
@@ -26,16 +27,16 @@ export function rateLimitHeaders(rate: RateLimitResult): Record<(typeof RATE_LIM
   };
 }
 
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
 
 /** The page a browser request came from: Referer, else Origin (sent even under no-referrer policies). */
-export function requestReferrer(request: FastifyRequest): string | undefined {
-  const referer = header(request, 'referer');
+export function requestReferrer(headers: IncomingHttpHeaders): string | undefined {
+  const referer = header(headers, 'referer');
   if (referer) return referer;
-  const origin = header(request, 'origin');
+  const origin = header(headers, 'origin');
   return origin && origin !== 'null' ? origin + '/' : undefined;
 }
 
@@ -117,8 +118,19 @@ class AccessedRequest implements AccessRequest {
   }
 
   get referrer(): string | undefined {
-    return requestReferrer(this.request);
+    return requestReferrer(this.request.headers);
   }
+}
+
+/**
+ * Decisions the hot path made and left to Fastify to carry out (a refusal, or a key or plan not
+ * cached yet): the request is checked, and counted, once.
+ */
+const handedOver = new WeakMap<IncomingMessage, MaybePromise<AccessDecision>>();
+
+/** Leaves `decision` on `request` for the route's guard (hot-path.ts). */
+export function handOver(request: IncomingMessage, decision: MaybePromise<AccessDecision>): void {
+  handedOver.set(request, decision);
 }
 
 /**
@@ -127,7 +139,7 @@ class AccessedRequest implements AccessRequest {
  */
 export function accessGuard(access: AccessControl, policy: LimitPolicy): (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void {
   return function checkAccess(request, reply, done) {
-    const decision = access.check(new AccessedRequest(request), policy);
+    const decision = handedOver.get(request.raw) ?? access.check(new AccessedRequest(request), policy);
     if (isPromise(decision)) decision.then((d) => applyDecision(d, policy, request, reply, done), done);
     else applyDecision(decision, policy, request, reply, done);
   };

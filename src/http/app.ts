@@ -11,10 +11,11 @@ import { ApiError } from './api-error.js';
 import { installJsonBodyParser } from './json-body.js';
 import { installErrorHandling, pathOf, sendError, toApiError } from './errors.js';
 import { BODY_LIMIT_BYTES, MAX_HEADER_BYTES, MAX_URL_LENGTH, REQUEST_TIMEOUT_MS } from './limits.js';
+import { HotPath, installHotPath } from './hot-path.js';
 import { installMetrics, metricsFor, type MetricsSetup, registerMetricsRoute } from './metrics.js';
 import { parseQueryString } from './query-string.js';
-import { redactUrl } from './redact.js';
 import { requestIdGenerator } from './request-id.js';
+import { logResponse } from './response-log.js';
 import { recordRoutes } from './route-table.js';
 import { registerHealth } from './routes/health.js';
 import { registerHistoryApi } from './routes/history.js';
@@ -44,6 +45,7 @@ export { redactUrl } from './redact.js';
 
 export async function buildApp(services: AppServices, options: AppOptions = {}): Promise<FastifyInstance> {
   const metrics = metricsFor(services, options.metrics ?? {});
+  const requestId = requestIdGenerator(services.trustProxy);
   const app = Fastify({
     logger: options.logger ?? false,
     // One line per response is written by the onResponse hook; Fastify's two cost ~35%.
@@ -55,7 +57,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     requestTimeout: REQUEST_TIMEOUT_MS,
     // genReqId reads x-request-id itself, and only behind a trusted proxy (request-id.ts).
     requestIdHeader: false,
-    genReqId: requestIdGenerator(services.trustProxy),
+    genReqId: requestId,
     return503OnClosing: true,
     trustProxy: services.trustProxy,
     // request.query holds a ParsedQuery (see search/params.ts), not Fastify's plain record.
@@ -75,7 +77,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   decorateAccessedRequests(app);
   installJsonBodyParser(app);
   recordRoutes(app);
-  installMetrics(app, services, metrics, options.metrics ?? {});
+  const { recordsRequests } = installMetrics(app, services, metrics, options.metrics ?? {});
   // Route schemas document the interface (OpenAPI); the handlers parse and validate their own
   // input so that every error names its parameter in the Search error format. No validator at
   // all, rather than one that accepts everything: Fastify then skips the validation step.
@@ -98,21 +100,10 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   });
 
   // pino's check, once: at warn and above (the bench) no response hook is installed at all.
-  if ((app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info')) {
-    app.addHook('onResponse', function logResponse(request, reply, done) {
-      request.log.info(
-        {
-          reqId: request.id,
-          method: request.method,
-          url: redactUrl(request.url),
-          status: reply.statusCode,
-          ms: Math.round(reply.elapsedTime * 10) / 10,
-          ip: request.ip,
-          // The key's id (key_…), never the key: enough to find the caller with `ginko keys list`.
-          ...(request.apiKey ? { keyId: request.apiKey.id } : {}),
-        },
-        'response',
-      );
+  const logsResponses = (app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') ?? false;
+  if (logsResponses) {
+    app.addHook('onResponse', function logEachResponse(request, reply, done) {
+      logResponse(log, { reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, elapsedMs: reply.elapsedTime, ip: request.ip, keyId: request.apiKey?.id });
       done();
     });
   }
@@ -146,6 +137,16 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   registerWidget(app);
   await registerResolveApi(app, services);
 
+  const hot = new HotPath({
+    directories: services.directories,
+    access: services.access,
+    trustProxy: services.trustProxy,
+    requestId,
+    metrics: recordsRequests ? metrics : undefined,
+    log: logsResponses ? log : undefined,
+  });
+  installHotPath(app, hot);
+  app.decorate('hotPath', hot);
   return app;
 }
 

@@ -19,7 +19,11 @@ const CORS_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
 /** How long a browser may reuse a preflight answer: a day. */
 const PREFLIGHT_MAX_AGE_SECONDS = 86_400;
 
-const EXPOSED = CORS_EXPOSED_HEADERS.join(', ');
+/** What every cross-origin answer carries (the hot path sends them too: hot-path.ts). */
+export const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': CORS_EXPOSED_HEADERS.join(', '),
+} as const;
 const PREFLIGHT_HEADERS = {
   'access-control-allow-methods': CORS_METHODS.join(', '),
   'access-control-allow-headers': CORS_ALLOWED_HEADERS.join(', '),
@@ -34,8 +38,7 @@ export function addCorsHeadersFor(request: FastifyRequest, reply: FastifyReply):
 
 /** The headers of a cross-origin answer, simple or preflight, success or error. */
 export function addCorsHeaders(reply: FastifyReply): void {
-  reply.header('access-control-allow-origin', '*');
-  reply.header('access-control-expose-headers', EXPOSED);
+  reply.headers(CORS_HEADERS);
 }
 
 /**

@@ -76,12 +76,12 @@ function appendHook(route: RouteOptions, hook: onResponseHookHandler): void {
  * Installs recording: call before any route is registered (routes registered earlier are not
  * counted). The endpoint itself is registered with the other routes (registerMetricsRoute).
  */
-export function installMetrics(app: FastifyInstance, services: AppServices, metrics: Metrics, setup: MetricsSetup): void {
+export function installMetrics(app: FastifyInstance, services: AppServices, metrics: Metrics, setup: MetricsSetup): { readonly recordsRequests: boolean } {
   app.decorate('metrics', metrics);
   const unsubscribe = services.directories.onReplace(() => metrics.datasetSwapped());
   app.addHook('onClose', async () => unsubscribe());
   const access = setup.access ?? DEFAULT_METRICS_ACCESS;
-  if (access === 'off') return;
+  if (access === 'off') return { recordsRequests: false };
 
   app.addHook('onRoute', (route) => {
     appendHook(route, recorder((method) => metrics.requests.series(method, route.url ?? route.path)));
@@ -92,6 +92,7 @@ export function installMetrics(app: FastifyInstance, services: AppServices, metr
     if (request.is404) return unmatched.call(this, request, reply, done);
     done();
   });
+  return { recordsRequests: true };
 }
 
 /** GET /metrics, unless metrics are off (then the path is a plain 404). */
@@ -121,7 +122,7 @@ function metricsKeyGuard(auth: Authenticator): (request: FastifyRequest) => Prom
   return async (request) => {
     const result = await auth.authenticate(presentedKey(request));
     if (!result.ok) throw new ApiError(401, MESSAGES[result.reason]);
-    const restricted = checkRestrictions(result.key, { ip: request.ip, referrer: requestReferrer(request) });
+    const restricted = checkRestrictions(result.key, { ip: request.ip, referrer: requestReferrer(request.headers) });
     if (restricted) throw new ApiError(403, MESSAGES[restricted]);
   };
 }

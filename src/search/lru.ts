@@ -58,20 +58,28 @@ export class Lru<V> {
 }
 
 /**
- * `compute()`'s value for `key` within `scope` (a dataset snapshot), from one bounded map per
- * scope made by `make` on first use and dropped with the scope: computed at most once while
- * kept. What `compute` throws is not kept.
+ * One bounded map per scope (a dataset snapshot), made by `make` on first use and dropped with
+ * the scope.
  */
-export function perScope<V>(make: () => Lru<V>): (scope: object, key: string, compute: () => V) => V {
-  const caches = new WeakMap<object, Lru<V>>();
-  return (scope, key, compute) => {
-    let cache = caches.get(scope);
-    if (cache === undefined) caches.set(scope, (cache = make()));
+export class PerScope<V> {
+  readonly #caches = new WeakMap<object, Lru<V>>();
+
+  constructor(private readonly make: () => Lru<V>) {}
+
+  /** `compute()`'s value for `key` within `scope`: computed at most once while kept. What `compute` throws is not kept. */
+  get(scope: object, key: string, compute: () => V): V {
+    let cache = this.#caches.get(scope);
+    if (cache === undefined) this.#caches.set(scope, (cache = this.make()));
     let value = cache.get(key);
     if (value === undefined) {
       value = compute();
       cache.set(key, value);
     }
     return value;
-  };
+  }
+
+  /** The value kept for `key` within `scope`, if any; computes nothing. */
+  find(scope: object, key: string): V | undefined {
+    return this.#caches.get(scope)?.get(key);
+  }
 }

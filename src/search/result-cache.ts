@@ -6,14 +6,14 @@
  * snapshot's results go with it when it is replaced. Results are shared: never mutate one.
  * Failures (a filter over its budget) are not kept.
  */
-import { Lru, perScope } from './lru.js';
+import { Lru, PerScope } from './lru.js';
 
 /** Results kept per snapshot. Each holds at most one bank list's worth of references. */
 export const RESULT_CACHE_ENTRIES = 1_000;
 
-const cached = perScope<unknown>(() => new Lru(RESULT_CACHE_ENTRIES));
+const cached = new PerScope<unknown>(() => new Lru(RESULT_CACHE_ENTRIES));
 
 /** `compute()`'s value for `key` within `scope` (a Directory), computed at most once while kept. */
 export function cachedResult<T>(scope: object, key: string, compute: () => T): T {
-  return cached(scope, key, compute) as T;
+  return cached.get(scope, key, compute) as T;
 }

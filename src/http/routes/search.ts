@@ -14,6 +14,7 @@ import type { AppServices } from '../services.js';
 import { accessGuard } from '../access-guard.js';
 import { toJson } from '../search/json.js';
 import { parsedQuery, readSearchParams, type SearchParam } from '../search/params.js';
+import type { HotRoute } from '../hot-path.js';
 import { cachedAnswer } from '../search/response-cache.js';
 import { PRESENTERS } from '../search/presenters.js';
 import { negotiate, respond } from '../search/respond.js';
@@ -57,15 +58,17 @@ export function registerSearchApi(app: FastifyInstance, services: AppServices, v
     return bank;
   };
 
-  const guard = accessGuard(services.access, { bucket: 'search' });
+  const policy = { bucket: 'search' };
+  const guard = accessGuard(services.access, policy);
   const route = (
     path: string,
     doc: { summary: string; ok: TSchema; params?: Record<string, string> },
     accepted: readonly SearchParam[],
     handler: (req: FastifyRequest, p: ReturnType<typeof readSearchParams>, ctx: SearchContext) => unknown,
-  ) =>
+  ) => {
+    const hot: HotRoute = { url: prefix + path, policy };
     registerGet(app, {
-      url: prefix + path,
+      url: hot.url,
       guard,
       schema: {
         summary: doc.summary,
@@ -82,9 +85,11 @@ export function registerSearchApi(app: FastifyInstance, services: AppServices, v
         const callback = negotiate(request, params.callback);
         // One snapshot for the whole answer, read once: a swap never mixes two in one response.
         const ctx: SearchContext = { directory: services.directories.current, cursors: services.cursors };
-        respond(reply, cachedAnswer(ctx.directory, request.url, parsedQuery(request), () => toJson(handler(request, params, ctx))), callback);
+        const json = cachedAnswer(ctx.directory, request.url, parsedQuery(request), () => toJson(handler(request, params, ctx)), callback === undefined ? hot : undefined);
+        respond(reply, json, callback);
       },
     });
+  };
   const BANK_PARAM = { code: 'Bank code, 4 digits' };
   const BANK_CODE_PARAM = { bankCode: 'Bank code, 4 digits' };
   const BRANCH_PARAMS = { bankCode: 'Bank code, 4 digits', code: 'Branch code, 3 digits' };

@@ -4,7 +4,7 @@ import { accepts } from '../accept.js';
 import { ApiError } from '../api-error.js';
 import { checkCallback, wrapJsonp } from '../jsonp.js';
 
-const JSON_TYPES = ['application/json'];
+export const JSON_TYPES = ['application/json'];
 const SCRIPT_TYPES = ['application/javascript', 'text/javascript'];
 
 /**
