@@ -3,18 +3,20 @@
  * and maps it to the HTTP interface. Successful requests and 429s carry the rate-limit headers
  * of SPEC.md §8; refusals carry the Search error resource (429: no body).
  *
- *   routes/search.ts:   guard: accessGuard(services.access, { bucket: 'search' })
- *   a History route:    guard: accessGuard(services.access, { bucket: 'history', limits: { perSecond: 2, perDay: 5000 } })
+ *   routes/search.ts:   guard: accessGuard(services, { bucket: 'search' })
+ *   a History route:    guard: accessGuard(services, { bucket: 'history', limits: { perSecond: 2, perDay: 5000 } })
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccessControl, AccessDecision, AccessRequest, Denial, LimitPolicy } from '../access/access-control.js';
+import type { AccessDecision, AccessRequest, Denial, LimitPolicy } from '../access/access-control.js';
 import { isPromise, type MaybePromise } from '../access/maybe-promise.js';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '../access/maintenance.js';
 import type { Plan } from '../access/plans.js';
 import type { RateLimitResult } from '../access/rate-limiter.js';
 import { ApiError } from './api-error.js';
+import { clientAddress } from './client-address.js';
 import { presentedKey } from './search/authenticate.js';
+import type { AppServices } from './services.js';
 
 export const RATE_LIMIT_HEADERS = ['x-ratelimit-limit-second', 'x-ratelimit-limit-day', 'x-ratelimit-remaining-day', 'ratelimit-reset'] as const;
 
@@ -100,25 +102,28 @@ export function decorateAccessedRequests(app: FastifyInstance): void {
 }
 
 /**
- * A request as the access decision sees it. The client's address and referrer are read only if
- * a check needs them (a key with restrictions, a request without a valid key): most requests
- * never do, and reading them is a measurable part of a cached lookup.
+ * A request as the access decision sees it, on Fastify's path and the hot path alike. The
+ * client's address and referrer are read only if a check needs them (a key with restrictions,
+ * a request without a valid key): most requests never do, and reading them is a measurable
+ * part of a cached lookup.
  */
-class AccessedRequest implements AccessRequest {
-  readonly presentedKey: string | undefined;
+export class AccessedRequest implements AccessRequest {
   readonly connection: object;
 
-  constructor(private readonly request: FastifyRequest) {
-    this.presentedKey = presentedKey(request);
-    this.connection = request.raw.socket;
+  constructor(
+    private readonly raw: IncomingMessage,
+    readonly presentedKey: string | undefined,
+    private readonly trustProxy: boolean,
+  ) {
+    this.connection = raw.socket;
   }
 
   get ip(): string {
-    return this.request.ip;
+    return clientAddress(this.raw, this.trustProxy) ?? '';
   }
 
   get referrer(): string | undefined {
-    return requestReferrer(this.request.headers);
+    return requestReferrer(this.raw.headers);
   }
 }
 
@@ -137,9 +142,10 @@ export function handOver(request: IncomingMessage, decision: MaybePromise<Access
  * A callback-style hook: when the decision is synchronous (cached key and plan, in-process
  * counters) the request goes on without a promise or a microtask turn.
  */
-export function accessGuard(access: AccessControl, policy: LimitPolicy): (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void {
+export function accessGuard(services: Pick<AppServices, 'access' | 'trustProxy'>, policy: LimitPolicy): (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void {
+  const { access, trustProxy } = services;
   return function checkAccess(request, reply, done) {
-    const decision = handedOver.get(request.raw) ?? access.check(new AccessedRequest(request), policy);
+    const decision = handedOver.get(request.raw) ?? access.check(new AccessedRequest(request.raw, presentedKey(request), trustProxy), policy);
     if (isPromise(decision)) decision.then((d) => applyDecision(d, policy, request, reply, done), done);
     else applyDecision(decision, policy, request, reply, done);
   };

@@ -18,13 +18,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { AccessControl, AccessRequest, LimitPolicy } from '../access/access-control.js';
+import type { AccessControl, LimitPolicy } from '../access/access-control.js';
 import type { DirectoryHolder } from '../dataset/holder.js';
 import { isPromise } from '../access/maybe-promise.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { RequestSeries } from '../metrics/request-stats.js';
 import { accepts } from './accept.js';
-import { handOver, rateLimitHeaders, requestReferrer } from './access-guard.js';
+import { AccessedRequest, handOver, rateLimitHeaders } from './access-guard.js';
 import { clientAddress } from './client-address.js';
 import { CORS_HEADERS } from './cors.js';
 import { redactUrl } from './redact.js';
@@ -63,28 +63,6 @@ export interface HotPathParts {
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 const CORS = Object.entries(CORS_HEADERS).flat();
 
-/** A request as the access decision sees it; address and referrer are read only when needed. */
-class HotRequest implements AccessRequest {
-  readonly presentedKey: string | undefined;
-  readonly connection: object;
-
-  constructor(
-    private readonly raw: IncomingMessage,
-    private readonly trustProxy: boolean,
-  ) {
-    this.presentedKey = keyInHeaders(raw.headers);
-    this.connection = raw.socket;
-  }
-
-  get ip(): string {
-    return clientAddress(this.raw, this.trustProxy) ?? '';
-  }
-
-  get referrer(): string | undefined {
-    return requestReferrer(this.raw.headers);
-  }
-}
-
 export class HotPath {
   #open = true;
   /** Requests answered here; the rest went to Fastify. */
@@ -110,7 +88,9 @@ export class HotPath {
     if (!accepts(headers.accept, JSON_TYPES)) return false;
 
     const started = performance.now();
-    const decision = this.parts.access.check(new HotRequest(request, this.parts.trustProxy), kept.hot.policy);
+    // The URL holds no key (response-cache.ts keeps no such URL for the hot path): the headers
+    // are the only place one can be.
+    const decision = this.parts.access.check(new AccessedRequest(request, keyInHeaders(headers), this.parts.trustProxy), kept.hot.policy);
     if (isPromise(decision) || !decision.ok) {
       handOver(request, decision);
       return false;

@@ -36,7 +36,7 @@ function readQuery(request: FastifyRequest, accepted: readonly string[]): Record
 }
 
 export function registerHistoryApi(app: FastifyInstance, services: AppServices): void {
-  const guard = accessGuard(services.access, { bucket: 'history', limits: HISTORY_LIMITS });
+  const guard = accessGuard(services, { bucket: 'history', limits: HISTORY_LIMITS });
   const doc = (summary: string, ok: object, extra: object = {}) => ({
     summary,
     tags: ['Change History'],

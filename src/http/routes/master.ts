@@ -28,8 +28,8 @@ function bodyError(field: string, input: string, message: string, type = 'value_
 }
 
 export function registerMasterApi(app: FastifyInstance, services: AppServices): void {
-  const keyed = accessGuard(services.access, { bucket: 'master' });
-  const issuing = accessGuard(services.access, { bucket: 'export-url', limits: DOWNLOAD_URL_LIMITS });
+  const keyed = accessGuard(services, { bucket: 'master' });
+  const issuing = accessGuard(services, { bucket: 'export-url', limits: DOWNLOAD_URL_LIMITS });
   const doc = (summary: string, ok: object, extra: object = {}) => ({ summary, tags: ['Master Export'], response: { 200: ok, '4xx': DetailedErrorSchema }, ...extra });
   const currentDataset = () => {
     const latest = services.history.history.latest;

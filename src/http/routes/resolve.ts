@@ -48,7 +48,7 @@ function warmInBackground(directory: Directory): void {
 
 export async function registerResolveApi(app: FastifyInstance, services: AppServices): Promise<void> {
   const warmed = new WeakSet<Directory>();
-  const guard = accessGuard(services.access, { bucket: 'resolve' });
+  const guard = accessGuard(services, { bucket: 'resolve' });
 
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();

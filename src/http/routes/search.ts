@@ -59,7 +59,7 @@ export function registerSearchApi(app: FastifyInstance, services: AppServices, v
   };
 
   const policy = { bucket: 'search' };
-  const guard = accessGuard(services.access, policy);
+  const guard = accessGuard(services, policy);
   const route = (
     path: string,
     doc: { summary: string; ok: TSchema; params?: Record<string, string> },
