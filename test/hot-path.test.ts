@@ -5,12 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { Agent, request } from 'node:http';
-import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { writeMaintenance } from '../src/access/maintenance.js';
 import { PlanStore } from '../src/access/plans.js';
 import { loadBundledDirectory } from '../src/dataset/bundled.js';
 import { startTestApp, type TestApp } from './support/app.js';
+import { LogCapture } from './support/log-capture.js';
 
 const NOW = Date.parse('2026-03-01T03:00:00Z'); // 12:00 JST: 43,200 s to the end of the day
 
@@ -19,22 +19,6 @@ interface Answer {
   /** Header names and values in the order sent; Date dropped, the request id's value checked and masked. */
   readonly headers: [string, string][];
   readonly body: string;
-}
-
-class Capture extends Writable {
-  readonly chunks: string[] = [];
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.chunks.push(chunk.toString('utf8'));
-    done();
-  }
-  responses(): Record<string, unknown>[] {
-    return this.chunks
-      .join('')
-      .split('\n')
-      .filter((l) => l !== '')
-      .map((l) => JSON.parse(l) as Record<string, unknown>)
-      .filter((l) => l.msg === 'response');
-  }
 }
 
 /** An app listening on a port, and one keep-alive connection to it. */
@@ -105,7 +89,7 @@ const jsonError = (httpStatusCode: number, code: string, message: string) => JSO
 
 describe('the hot path', () => {
   let s: Served;
-  const log = new Capture();
+  const log = new LogCapture();
   before(async () => {
     s = await Served.start({ logger: { level: 'info', stream: log } });
   });
@@ -289,7 +273,7 @@ describe('access on the hot path', () => {
 
 describe('the hot path behind --trust-proxy', () => {
   let s: Served;
-  const log = new Capture();
+  const log = new LogCapture();
   before(async () => {
     s = await Served.start({ trustProxy: true, logger: { level: 'info', stream: log } });
   });

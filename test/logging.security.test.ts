@@ -4,27 +4,9 @@
  * where a careless client might put one, on every route of the route table.
  */
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { startTestApp, type TestApp } from './support/app.js';
-
-class Capture extends Writable {
-  readonly chunks: string[] = [];
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.chunks.push(chunk.toString('utf8'));
-    done();
-  }
-  lines(): Record<string, unknown>[] {
-    return this.chunks
-      .join('')
-      .split('\n')
-      .filter((l) => l !== '')
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
-  }
-  text(): string {
-    return this.chunks.join('');
-  }
-}
+import { LogCapture } from './support/log-capture.js';
 
 /** Every way of spelling `value` that could end up in a log line: raw, percent-encoded, each byte encoded. */
 function spellings(value: string): string[] {
@@ -40,7 +22,7 @@ const pathFor = (url: string) =>
     .replace(/:[A-Za-z_]+/g, 'x');
 
 describe('the log never holds a key', () => {
-  const log = new Capture();
+  const log = new LogCapture();
   let t: TestApp;
   let invalid: string;
   const sent: { id: string; status: number }[] = [];
@@ -108,7 +90,7 @@ describe('the log never holds a key', () => {
   });
 
   it('writes one JSON line per response, with its request id, status and the key id only', () => {
-    const responses = log.lines().filter((l) => l.msg === 'response');
+    const responses = log.responses();
     assert.equal(responses.length, sent.length);
     const byId = new Map(responses.map((l) => [l.reqId, l]));
     assert.equal(byId.size, sent.length, 'request ids are unique');
