@@ -216,11 +216,11 @@ describe('usage journal and plan cache on SQLite', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('writes the latest recorded counts on every flush interval and at close', async () => {
+  it('adds the recorded requests to the store on every flush interval and at close', async () => {
     const usage = new UsageStore(store.db);
     const journal = new UsageJournal(usage, undefined, 30);
     journal.record('search', 'key_1', '2026-03-01', 1);
-    journal.record('search', 'key_1', '2026-03-01', 2);
+    journal.record('search', 'key_1', '2026-03-01', 1);
     journal.record('history', 'key_1', '2026-03-01', 7);
     await new Promise((r) => setTimeout(r, 120));
     const sorted = async () => (await usage.load('2026-03-01')).sort((a, b) => a.bucket.localeCompare(b.bucket));
@@ -228,7 +228,7 @@ describe('usage journal and plan cache on SQLite', () => {
       { bucket: 'history', keyId: 'key_1', day: '2026-03-01', count: 7 },
       { bucket: 'search', keyId: 'key_1', day: '2026-03-01', count: 2 },
     ]);
-    journal.record('search', 'key_1', '2026-03-01', 3);
+    journal.record('search', 'key_1', '2026-03-01', 1);
     await journal.close();
     assert.deepEqual((await sorted()).map((r) => r.count), [7, 3]);
     await usage.deleteBefore('2026-03-02');
