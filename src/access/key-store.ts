@@ -70,6 +70,13 @@ export class KeyStore {
   }
 
   /** Marks a key revoked; returns false when no such key exists. */
+  /** Hashes of the keys created at or after `since` (an ISO time), or of all keys. */
+  async hashesCreatedSince(since?: string): Promise<string[]> {
+    let query = this.db.selectFrom('api_keys').select('key_hash');
+    if (since !== undefined) query = query.where('created_at', '>=', since);
+    return (await query.execute()).map((r) => r.key_hash);
+  }
+
   async revoke(id: string): Promise<boolean> {
     const result = await this.db
       .updateTable('api_keys')

@@ -64,6 +64,7 @@ export async function openAccessControl(options: AccessOptions): Promise<AccessC
   const limiter = new RateLimiter(counters, { now, journal });
   let maintenance: MaintenanceSwitch;
   try {
+    await options.auth.loadKnownKeys();
     if (restore) {
       const today = limiter.today();
       await restore.deleteBefore(new Date(Date.parse(today) - USAGE_RETENTION_DAYS * 86_400_000).toISOString().slice(0, 10));
