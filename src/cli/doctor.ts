@@ -76,7 +76,7 @@ function checkConfiguration(config: DoctorConfig, envProblems: readonly string[]
     results.push(warn(name, `/metrics needs no key and the server listens on ${config.host}: use --metrics key, or block /metrics in front of Ginko`));
   }
   if (results.every((r) => r.status !== 'fail')) {
-    const transport = config.trustProxy ? 'plain HTTP behind a TLS-terminating proxy' : `HTTPS (${config.tlsCert ? 'certificate ' + config.tlsCert : 'self-signed certificate in the data directory'})`;
+    const transport = config.trustProxy ? `plain HTTP behind a TLS-terminating proxy (trusted proxies: ${config.trustProxy.rules.join(', ')})` : `HTTPS (${config.tlsCert ? 'certificate ' + config.tlsCert : 'self-signed certificate in the data directory'})`;
     const store = config.databaseUrl ? `PostgreSQL at ${redactUrl(config.databaseUrl)}` : `SQLite in ${config.dataDir}`;
     const limits = config.redisUrl ? `rate limits in Redis at ${redactUrl(config.redisUrl)}` : 'rate limits counted in this process';
     results.unshift(ok(name, `${transport} on ${config.host}:${config.port}; ${store}; ${limits}; /metrics ${config.metrics ?? 'open'}`));

@@ -9,6 +9,7 @@ import { DownloadSigner } from '../export/signed-url.js';
 import { DEFAULT_ABUSE_OPTIONS } from '../access/abuse.js';
 import { openAccessControl } from '../access/open.js';
 import { Authenticator } from '../access/authenticator.js';
+import type { TrustedProxies } from '../access/trusted-proxies.js';
 import { KeyStore } from '../access/key-store.js';
 import { PlanStore } from '../access/plans.js';
 import { buildApp } from '../http/app.js';
@@ -24,7 +25,8 @@ export interface ServeConfig extends StoreConfig {
   readonly host: string;
   readonly tlsCert?: string | undefined;
   readonly tlsKey?: string | undefined;
-  readonly trustProxy: boolean;
+  /** The TLS-terminating proxies in front (--trust-proxy); undefined: HTTPS served directly. */
+  readonly trustProxy?: TrustedProxies | undefined;
   readonly redisUrl?: string | undefined;
   readonly logLevel: string;
   /** Who may read /metrics (docs/operations.md#metrics); default open. */
@@ -84,7 +86,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   if (tls?.generated) out(`Generated a self-signed certificate for localhost: ${tls.certPath}`);
 
   const app = await buildApp(
-    { directories, cursors, auth, access, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download')), trustProxy: config.trustProxy },
+    { directories, cursors, auth, access, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download')), trustProxy: config.trustProxy !== undefined },
     { logger: { level: config.logLevel }, metrics: { access: config.metrics ?? 'open', processMetrics: true }, ...(tls ? { https: tls } : {}) },
   );
   access.log = (level, message, detail) => app.log[level](detail ?? {}, message);
