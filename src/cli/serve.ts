@@ -86,7 +86,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   if (tls?.generated) out(`Generated a self-signed certificate for localhost: ${tls.certPath}`);
 
   const app = await buildApp(
-    { directories, cursors, auth, access, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download')), trustProxy: config.trustProxy !== undefined },
+    { directories, cursors, auth, access, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download'), (id) => keys.isActive(id)), trustProxy: config.trustProxy !== undefined },
     { logger: { level: config.logLevel }, metrics: { access: config.metrics ?? 'open', processMetrics: true }, ...(tls ? { https: tls } : {}) },
   );
   access.log = (level, message, detail) => app.log[level](detail ?? {}, message);

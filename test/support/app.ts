@@ -113,7 +113,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       access,
       history: { history: new HistoryView(await loadHistory(store.db)) },
       exports: new MasterExports(store.db),
-      downloads: new DownloadSigner(await sharedSecret(store.db, 'download')),
+      downloads: new DownloadSigner(await sharedSecret(store.db, 'download'), (id) => keys.isActive(id)),
       trustProxy: options.trustProxy ?? false,
     },
     { ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.metrics ? { metrics: options.metrics } : {}) },
