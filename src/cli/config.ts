@@ -51,3 +51,21 @@ export function envTrustProxy(value: string | undefined): TrustedProxies | undef
   if (value === undefined || /^(|0|false|no|off)$/i.test(value.trim())) return undefined;
   return trustProxyOption(value.trim());
 }
+
+/**
+ * `--public-url` / GINKO_PUBLIC_URL: the origin clients reach the service at (behind a proxy,
+ * the proxy's), from which links handed to clients are built (download URLs). Only an origin:
+ * http(s), a host, an optional port, no path, query or credentials.
+ */
+export function publicUrlOption(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError(`must be an https:// or http:// origin such as https://bank-directory.example.jp, not "${value}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.username !== '' || url.password !== '' || url.pathname !== '/' || url.search !== '' || url.hash !== '') {
+    throw new InvalidArgumentError(`must be an https:// or http:// origin such as https://bank-directory.example.jp (no path, query or credentials), not "${value}"`);
+  }
+  return url.origin;
+}

@@ -79,7 +79,8 @@ function checkConfiguration(config: DoctorConfig, envProblems: readonly string[]
     const transport = config.trustProxy ? `plain HTTP behind a TLS-terminating proxy (trusted proxies: ${config.trustProxy.rules.join(', ')})` : `HTTPS (${config.tlsCert ? 'certificate ' + config.tlsCert : 'self-signed certificate in the data directory'})`;
     const store = config.databaseUrl ? `PostgreSQL at ${redactUrl(config.databaseUrl)}` : `SQLite in ${config.dataDir}`;
     const limits = config.redisUrl ? `rate limits in Redis at ${redactUrl(config.redisUrl)}` : 'rate limits counted in this process';
-    results.unshift(ok(name, `${transport} on ${config.host}:${config.port}; ${store}; ${limits}; /metrics ${config.metrics ?? 'open'}`));
+    const links = config.publicUrl ? `; links to ${config.publicUrl}` : '';
+    results.unshift(ok(name, `${transport} on ${config.host}:${config.port}; ${store}; ${limits}; /metrics ${config.metrics ?? 'open'}${links}`));
   }
   return results;
 }

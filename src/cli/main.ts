@@ -7,7 +7,7 @@ import { registerImportCommand } from './import.js';
 import { registerKeyCommands } from './keys.js';
 import { registerMaintenanceCommand } from './maintenance.js';
 import type { TrustedProxies } from '../access/trusted-proxies.js';
-import { addStoreOptions, envFlag, envTrustProxy, metricsAccess, TRUST_LOOPBACK, trustProxyOption } from './config.js';
+import { addStoreOptions, envFlag, envTrustProxy, metricsAccess, publicUrlOption, TRUST_LOOPBACK, trustProxyOption } from './config.js';
 import { doctor } from './doctor.js';
 import { registerResolveCommand } from './resolve.js';
 import { serve } from './serve.js';
@@ -53,6 +53,17 @@ function envMetrics(): ReturnType<typeof metricsAccess> {
   }
 }
 
+function envPublicUrl(): string | undefined {
+  const v = process.env.GINKO_PUBLIC_URL;
+  if (v === undefined || v === '') return undefined;
+  try {
+    return publicUrlOption(v);
+  } catch (err) {
+    envProblem(`GINKO_PUBLIC_URL ${(err as Error).message}`);
+    return undefined;
+  }
+}
+
 function envTrustedProxies(): TrustedProxies | undefined {
   try {
     return envTrustProxy(process.env.GINKO_TRUST_PROXY);
@@ -78,6 +89,7 @@ const withServeOptions = (command: Command): Command =>
           .argParser(trustProxyOption)
           .default(envTrustedProxies(), 'GINKO_TRUST_PROXY or off'),
       )
+      .option('--public-url <origin>', 'the origin clients reach this service at, for the links it hands out; default the listening address (env GINKO_PUBLIC_URL)', publicUrlOption, envPublicUrl())
       .option('--redis-url <url>', 'redis://… for shared rate-limit counters (env GINKO_REDIS_URL)', process.env.GINKO_REDIS_URL)
       .option('--log-level <level>', 'info, warn, error or silent (env GINKO_LOG_LEVEL)', process.env.GINKO_LOG_LEVEL ?? 'info')
       .option('--metrics <access>', 'who may read /metrics: open, key (any valid API key) or off (env GINKO_METRICS)', metricsAccess, envMetrics())

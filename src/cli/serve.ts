@@ -27,6 +27,8 @@ export interface ServeConfig extends StoreConfig {
   readonly tlsKey?: string | undefined;
   /** The TLS-terminating proxies in front (--trust-proxy); undefined: HTTPS served directly. */
   readonly trustProxy?: TrustedProxies | undefined;
+  /** The origin clients reach the service at (--public-url); default the listening address. */
+  readonly publicUrl?: string | undefined;
   readonly redisUrl?: string | undefined;
   readonly logLevel: string;
   /** Who may read /metrics (docs/operations.md#metrics); default open. */
