@@ -1,8 +1,9 @@
 /**
- * The hot path (src/http/hot-path.ts) against Fastify, over real HTTP connections (app.inject
+ * The pipeline's fast branch (src/http/edge/fast-path.ts) against Fastify's routes, over real HTTP connections (app.inject
  * goes around the server's request listener, so it never meets the hot path): the same
  * answers, the same refusals, each request counted once, the same log line and metrics.
  */
+import { Snapshot } from '../src/dataset/snapshot.js';
 import assert from 'node:assert/strict';
 import { Agent, request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
@@ -35,7 +36,7 @@ class Served {
   }
 
   get answered(): number {
-    return this.t.app.hotPath.answered;
+    return this.t.app.fastPath.answered;
   }
 
   send(path: string, headers: Record<string, string> = {}, options: { method?: string; body?: string } = {}): Promise<Answer> {
@@ -172,12 +173,12 @@ describe('the hot path', () => {
 
   it('answers only with the current snapshot', async () => {
     await s.twice('/v3/banks/0017', { 'x-api-key': s.t.key });
-    const previous = s.t.directories.current;
-    s.t.directories.replace(loadBundledDirectory());
+    const previous = s.t.snapshots.current;
+    s.t.snapshots.replace(new Snapshot(loadBundledDirectory()));
     try {
       await s.twice('/v3/banks/0017', { 'x-api-key': s.t.key });
     } finally {
-      s.t.directories.replace(previous);
+      s.t.snapshots.replace(previous);
     }
   });
 });
@@ -192,21 +193,18 @@ describe('access on the hot path', () => {
   });
   after(() => s.close());
 
-  /** A request with a key not used yet: the key's record is not cached, so Fastify answers. */
+  /**
+   * A request with a key not used yet (its record is looked up in the store) or one that is
+   * refused: the fast branch waits for the decision and answers it itself, through the same
+   * guard and writer as the route, and counts it once.
+   */
   async function firstUse(headers: Record<string, string>): Promise<Answer> {
     const before = s.answered;
     const answer = await s.send(URL, headers);
-    assert.equal(s.answered, before);
+    assert.equal(s.answered, before + 1);
     return answer;
   }
-
-  /** A request the hot path must hand to the route's guard: the guard's answer, the hot path's count unchanged. */
-  async function refused(headers: Record<string, string>): Promise<Answer> {
-    const before = s.answered;
-    const answer = await s.send(URL, headers);
-    assert.equal(s.answered, before);
-    return answer;
-  }
+  const refused = firstUse;
 
   it('refuses missing, malformed, unknown and revoked keys with the guard\'s 401', async () => {
     const missing = await refused({});
@@ -290,8 +288,9 @@ describe('the hot path behind --trust-proxy', () => {
     const before = s.answered;
     const elsewhere = await s.send('/v3/banks/0001', via('198.51.100.7'));
     assert.deepEqual([elsewhere.status, elsewhere.body], [403, jsonError(403, 'FORBIDDEN', 'the API key is not allowed from this IP address')]);
+    assert.equal(s.answered, before + 1, 'a refusal is answered by the fast branch');
     const plain = await s.send('/v3/banks/0001', via('203.0.113.7', 'http'));
     assert.deepEqual([plain.status, plain.body], [403, jsonError(403, 'FORBIDDEN', 'HTTPS is required: the proxy must forward X-Forwarded-Proto: https')]);
-    assert.equal(s.answered, before);
+    assert.equal(s.answered, before + 1, 'a plain request goes to the routes, which refuse it');
   });
 });

@@ -4,7 +4,7 @@
  */
 import { type Command, InvalidArgumentError } from 'commander';
 import { LOOPBACK_PROXIES, parseTrustedProxies, trustedProxies, type TrustedProxies } from '../access/trusted-proxies.js';
-import { DEFAULT_METRICS_ACCESS, METRICS_ACCESS_MODES, type MetricsAccess } from '../http/metrics.js';
+import { DEFAULT_METRICS_ACCESS, METRICS_ACCESS_MODES, type MetricsAccess } from '../http/edge/metrics.js';
 
 export interface StoreConfig {
   readonly dataDir: string;
