@@ -87,8 +87,10 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   const tls = config.trustProxy ? undefined : await loadOrCreateCertificate(config.dataDir, { cert: config.tlsCert, key: config.tlsKey });
   if (tls?.generated) out(`Generated a self-signed certificate for localhost: ${tls.certPath}`);
 
+  // Set to the listening address once it is known, unless --public-url names another.
+  let publicUrl = config.publicUrl ?? '';
   const app = await buildApp(
-    { snapshots, cursors, auth, access, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download'), (id) => keys.isActive(id)), trustProxy: config.trustProxy !== undefined },
+    { snapshots, cursors, auth, access, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download'), (id) => keys.isActive(id)), trustProxy: config.trustProxy, publicUrl: () => publicUrl },
     { logger: { level: config.logLevel }, metrics: { access: config.metrics ?? 'open', processMetrics: true }, ...(tls ? { https: tls } : {}) },
   );
   access.log = (level, message, detail) => app.log[level](detail ?? {}, message);
@@ -98,6 +100,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   const scheme = tls ? 'https' : 'http';
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `${scheme}://${host}:${port}`;
+  if (config.publicUrl === undefined) publicUrl = url;
   out(`Ginko ${snapshots.current.version} listening on ${url}`);
   // Build the freeword index now rather than in the first search request (about 150 ms).
   snapshots.current.warm(FREEWORD_INDEX);

@@ -70,8 +70,9 @@ function registerMasterRoutes(app: FastifyInstance, services: AppServices): void
       const info = id === currentDataset() ? await services.exports.ensure(id) : await services.exports.info(id);
       if (!info) throw ApiError.notFound(`dataset ${id} has no master file`);
       const signed = services.downloads.sign(id, request.apiKey!.id, Math.floor(Date.now() / 1000));
-      const origin = `${request.protocol}://${request.host}`;
-      return { dataset_id: id, download_url: origin + signed.path, expires_at: jstTimestamp(signed.expiresAt * 1000) };
+      // Never from the request's Host: a client (or a proxy passing its Host on) would choose
+      // the host of a link the service hands out.
+      return { dataset_id: id, download_url: services.publicUrl() + signed.path, expires_at: jstTimestamp(signed.expiresAt * 1000) };
     },
   });
 
