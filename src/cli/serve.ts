@@ -9,6 +9,7 @@ import { DownloadSigner } from '../export/signed-url.js';
 import { DEFAULT_ABUSE_OPTIONS } from '../access/abuse.js';
 import { openAccessControl } from '../access/open.js';
 import { Authenticator } from '../access/authenticator.js';
+import { FilterTimeAllowance } from '../access/filter-allowance.js';
 import type { TrustedProxies } from '../access/trusted-proxies.js';
 import { KeyStore } from '../access/key-store.js';
 import { PlanStore } from '../access/plans.js';
@@ -90,7 +91,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   // Set to the listening address once it is known, unless --public-url names another.
   let publicUrl = config.publicUrl ?? '';
   const app = await buildApp(
-    { snapshots, cursors, auth, access, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download'), (id) => keys.isActive(id)), trustProxy: config.trustProxy, publicUrl: () => publicUrl },
+    { snapshots, cursors, auth, access, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download'), (id) => keys.isActive(id)), trustProxy: config.trustProxy, publicUrl: () => publicUrl, filterTime: new FilterTimeAllowance() },
     { logger: { level: config.logLevel }, metrics: { access: config.metrics ?? 'open', processMetrics: true }, ...(tls ? { https: tls } : {}) },
   );
   access.log = (level, message, detail) => app.log[level](detail ?? {}, message);

@@ -26,6 +26,8 @@ export interface AppServices {
    * and X-Forwarded-For (edge/client-address.ts); undefined: HTTPS served directly.
    */
   readonly trustProxy: TrustedProxies | undefined;
+  /** Filter evaluation time per API key (src/access/filter-allowance.ts). */
+  readonly filterTime: FilterTimeAllowance;
   /** The origin clients reach the service at (--public-url): links handed out are built from it. */
   readonly publicUrl: () => string;
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { AbuseOptions } from '../../src/access/abuse.js';
 import type { AccessControl } from '../../src/access/access-control.js';
 import { LOOPBACK_PROXIES, parseTrustedProxies, trustedProxies } from '../../src/access/trusted-proxies.js';
+import { FilterTimeAllowance } from '../../src/access/filter-allowance.js';
 import { openAccessControl } from '../../src/access/open.js';
 import { Authenticator } from '../../src/access/authenticator.js';
 import { KeyStore } from '../../src/access/key-store.js';
@@ -129,6 +130,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       downloads: new DownloadSigner(await sharedSecret(store.db, 'download'), (id) => keys.isActive(id)),
       trustProxy: options.trustProxy === undefined || options.trustProxy === false ? undefined : options.trustProxy === true ? trustedProxies(LOOPBACK_PROXIES) : parseTrustedProxies(options.trustProxy),
       publicUrl: () => options.publicUrl ?? 'https://localhost:8443',
+      filterTime: new FilterTimeAllowance(),
     },
     { ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.metrics ? { metrics: options.metrics } : {}) },
   );
