@@ -70,6 +70,8 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     logController: new LogController({ disableRequestLogging: true }),
     // The one listener: the fast branch first, then Fastify's routing (edge/fast-path.ts).
     serverFactory: edgeServer(fast, options.https, (err, url) => app.log.error({ err, url }, 'fast branch failed')),
+    // The server is ours (serverFactory); this only tells Fastify's start-up line to say https.
+    ...(options.https ? { https: true } : {}),
     clientErrorHandler: (err, socket) => handleClientError(err, socket, (reason) => metrics.clientError(reason)),
     // Errors before routing (a path that is not UTF-8) skip onRequest: open the answer here.
     frameworkErrors: (error, request, reply) => {
