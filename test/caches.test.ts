@@ -11,7 +11,7 @@ import { parseQueryString } from '../src/http/edge/query-string.js';
 import { Lru } from '../src/shared/lru.js';
 import { CursorCodec } from '../src/shared/cursor.js';
 import { runList } from '../src/search/operations.js';
-import { cachedResult } from '../src/search/result-cache.js';
+import { cachedResult, RESULT_CACHE_BYTES } from '../src/search/result-cache.js';
 import { bundledDirectory, bundledSnapshot, getJson, startTestApp, type TestApp } from './support/app.js';
 
 describe('Lru', () => {
@@ -67,9 +67,23 @@ describe('search results kept per snapshot', () => {
     const [one, two] = [new Snapshot(bundledDirectory()), new Snapshot(bundledDirectory())];
     let computed = 0;
     const compute = () => [++computed];
-    assert.deepEqual([cachedResult(one, 'k', compute), cachedResult(one, 'k', compute), cachedResult(two, 'k', compute), cachedResult(one, 'other', compute)], [[1], [1], [2], [3]]);
-    assert.throws(() => cachedResult(one, 'bad', () => { throw new Error('over budget'); }), /over budget/);
-    assert.deepEqual(cachedResult(one, 'bad', compute), [4]);
+    const weigh = () => 100;
+    assert.deepEqual([cachedResult(one, 'k', compute, weigh), cachedResult(one, 'k', compute, weigh), cachedResult(two, 'k', compute, weigh), cachedResult(one, 'other', compute, weigh)], [[1], [1], [2], [3]]);
+    assert.throws(() => cachedResult(one, 'bad', () => { throw new Error('over budget'); }, weigh), /over budget/);
+    assert.deepEqual(cachedResult(one, 'bad', compute, weigh), [4]);
+  });
+
+  it('keeps results by their weight in bytes: distinct heavy results cannot pass RESULT_CACHE_BYTES', () => {
+    const snapshot = new Snapshot(bundledDirectory());
+    let computed = 0;
+    const heavy = () => RESULT_CACHE_BYTES / 4;
+    for (let i = 0; i < 10; i++) cachedResult(snapshot, `heavy-${i}`, () => ++computed, heavy);
+    assert.equal(computed, 10);
+    // The last three fit beside the fourth from last; the first ones were dropped and are made again.
+    for (const i of [9, 8, 7]) cachedResult(snapshot, `heavy-${i}`, () => ++computed, heavy);
+    assert.equal(computed, 10, 'the most recent are kept');
+    cachedResult(snapshot, 'heavy-0', () => ++computed, heavy);
+    assert.equal(computed, 11, 'the oldest was dropped');
   });
 
   it('evaluates a filter once for every order and page of its list', () => {

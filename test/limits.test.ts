@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { MAX_CACHED_SUBJECTS } from '../src/access/rate-limiter.js';
 import { CACHE_MAX_ENTRIES } from '../src/access/authenticator.js';
 import { RESPONSE_CACHE_BYTES } from '../src/http/edge/answer-cache.js';
-import { RESULT_CACHE_ENTRIES } from '../src/search/result-cache.js';
+import { RESULT_CACHE_BYTES } from '../src/search/result-cache.js';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -272,7 +272,7 @@ describe('docs/limits.md', () => {
       ['RESOLVE_BODY_LIMIT', RESOLVE_BODY_LIMIT],
       ['DOWNLOAD_URL_TTL_SECONDS', DOWNLOAD_URL_TTL_SECONDS],
       ['RESPONSE_CACHE_BYTES', RESPONSE_CACHE_BYTES],
-      ['RESULT_CACHE_ENTRIES', RESULT_CACHE_ENTRIES],
+      ['RESULT_CACHE_BYTES', RESULT_CACHE_BYTES],
       ['MAX_CACHED_SUBJECTS', MAX_CACHED_SUBJECTS],
       ['CACHE_MAX_ENTRIES', CACHE_MAX_ENTRIES],
     ];
