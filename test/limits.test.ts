@@ -8,6 +8,7 @@ import { MAX_CACHED_SUBJECTS } from '../src/access/rate-limiter.js';
 import { CACHE_MAX_ENTRIES } from '../src/access/authenticator.js';
 import { RESPONSE_CACHE_BYTES } from '../src/http/edge/answer-cache.js';
 import { RESULT_CACHE_BYTES } from '../src/search/result-cache.js';
+import { LOG_BUFFER_BYTES } from '../src/logging/log-sink.js';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -275,6 +276,7 @@ describe('docs/limits.md', () => {
       ['RESULT_CACHE_BYTES', RESULT_CACHE_BYTES],
       ['MAX_CACHED_SUBJECTS', MAX_CACHED_SUBJECTS],
       ['CACHE_MAX_ENTRIES', CACHE_MAX_ENTRIES],
+      ['LOG_BUFFER_BYTES', LOG_BUFFER_BYTES],
     ];
     for (const [name, value] of rows) {
       const row = doc.split('\n').find((l) => l.startsWith('|') && l.includes(`\`${name}\``));
