@@ -35,6 +35,29 @@ describe('Lru', () => {
     lru.set('d', 'x'.repeat(10));
     assert.deepEqual([lru.get('d'), lru.size], [undefined, 2]);
   });
+
+  it('under any sequence of sets and gets keeps the newest entry and never more than its capacity', () => {
+    const op = fc.oneof(fc.record({ set: fc.integer({ min: 0, max: 60 }), weight: fc.integer({ min: 1, max: 12 }) }), fc.record({ get: fc.integer({ min: 0, max: 60 }) }));
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 3000 }), (ops) => {
+        const lru = new Lru<number>(40, (_key, weight) => weight);
+        const model = new Map<string, number>();
+        for (const o of ops) {
+          if ('set' in o) {
+            lru.set(String(o.set), o.weight);
+            model.set(String(o.set), o.weight);
+            assert.equal(lru.get(String(o.set)), o.weight, 'the entry just set is kept');
+          } else {
+            const got = lru.get(String(o.get));
+            if (got !== undefined) assert.equal(got, model.get(String(o.get)), 'a kept value is the last one set');
+          }
+        }
+        let total = 0;
+        for (const key of model.keys()) total += lru.get(key) ?? 0;
+        assert.ok(total <= 40, `kept weight ${total}`);
+      }),
+    );
+  });
 });
 
 describe('record JSON', () => {
