@@ -45,7 +45,7 @@ export async function openAccessControl(options: AccessOptions): Promise<AccessC
   let restore: UsageStore | undefined;
   if (options.redisUrl) {
     if (!/^rediss?:\/\//.test(options.redisUrl)) throw new Error('--redis-url must start with redis:// or rediss://');
-    const redis = new RedisCounters({
+    const redis = await RedisCounters.open({
       url: options.redisUrl,
       ...(options.redisKeyPrefix ? { keyPrefix: options.redisKeyPrefix } : {}),
       onStatus: (status, detail) =>

@@ -8,7 +8,6 @@ import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
-import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { KeyStore } from '../access/key-store.js';
 import { readMaintenance } from '../access/maintenance.js';
@@ -221,6 +220,7 @@ async function checkRedis(config: DoctorConfig): Promise<CheckResult> {
   if (!config.redisUrl) return ok(name, 'not configured: rate limits and abuse blocks are counted in this process, so each server counts on its own');
   if (!/^rediss?:\/\//.test(config.redisUrl)) return fail(name, 'not checked: the Redis URL is not a redis:// URL');
   const where = redactUrl(config.redisUrl);
+  const { Redis } = await import('ioredis');
   const client = new Redis(config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: CONNECT_TIMEOUT_MS, retryStrategy: () => null });
   let lastError: unknown;
   client.on('error', (err) => (lastError = err));

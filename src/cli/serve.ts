@@ -17,6 +17,8 @@ import { buildApp } from '../http/app.js';
 import type { MetricsAccess } from '../http/edge/metrics.js';
 import { loadOrCreateCertificate } from '../http/edge/tls.js';
 import { CursorCodec } from '../shared/cursor.js';
+import { LogSink } from '../logging/log-sink.js';
+import { registerLogLinesDropped } from '../metrics/log-lines-dropped.js';
 import { openStore } from '../store/open.js';
 import { sharedSecret } from '../store/settings.js';
 import type { StoreConfig } from './config.js';
@@ -88,12 +90,15 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   const tls = config.trustProxy ? undefined : await loadOrCreateCertificate(config.dataDir, { cert: config.tlsCert, key: config.tlsKey });
   if (tls?.generated) out(`Generated a self-signed certificate for localhost: ${tls.certPath}`);
 
+  // The log goes to stdout without making responses wait, and within a bound in memory.
+  const logSink = new LogSink();
   // Set to the listening address once it is known, unless --public-url names another.
   let publicUrl = config.publicUrl ?? '';
   const app = await buildApp(
     { snapshots, cursors, auth, access, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download'), (id) => keys.isActive(id)), trustProxy: config.trustProxy, publicUrl: () => publicUrl, filterTime: new FilterTimeAllowance() },
-    { logger: { level: config.logLevel }, metrics: { access: config.metrics ?? 'open', processMetrics: true }, ...(tls ? { https: tls } : {}) },
+    { logger: { level: config.logLevel, stream: logSink.stream }, metrics: { access: config.metrics ?? 'open', processMetrics: true }, ...(tls ? { https: tls } : {}) },
   );
+  registerLogLinesDropped(app.metrics.registry, () => logSink.dropped);
   access.log = (level, message, detail) => app.log[level](detail ?? {}, message);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -126,6 +131,8 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
       await access.close();
       await auth.close();
       await store.close();
+      // Last, so that the lines of the shutdown itself are written too.
+      await logSink.close();
     })());
   return { url, port, close };
 }

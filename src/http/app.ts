@@ -71,8 +71,14 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     logger: options.logger ?? false,
     // One line per response is written by the onResponse hook; Fastify's two cost ~35%.
     logController: new LogController({ disableRequestLogging: true }),
+    // Requests log through the app's logger itself, not a child each: the one line per
+    // response carries the request id, and a pino child per request costs more than the check
+    // Fastify makes of what this factory returns.
+    childLoggerFactory: (logger) => logger,
     // The one listener: the fast branch first, then Fastify's routing (edge/fast-path.ts).
     serverFactory: edgeServer(fast, options.https, (err, url) => app.log.error({ err, url }, 'fast branch failed')),
+    // The server is ours (serverFactory); this only tells Fastify's start-up line to say https.
+    ...(options.https ? { https: true } : {}),
     clientErrorHandler: (err, socket) => handleClientError(err, socket, (reason) => metrics.clientError(reason)),
     // Errors before routing (a path that is not UTF-8) skip onRequest: open the answer here.
     frameworkErrors: (error, request, reply) => {
@@ -93,12 +99,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     routerOptions: { maxParamLength: MAX_URL_LENGTH, querystringParser: (raw: string) => parseQueryString(raw) as unknown as Record<string, unknown> },
   } as FastifyServerOptions);
 
-  // Requests log through the app's logger itself, not a child each: the one line per response
-  // carries the request id itself, and a child per request is a measurable cost. Fastify skips
-  // the child only for its null logger; a custom childLoggerFactory costs a validation of the
-  // returned logger per request, so the default factory is kept and `child` returns the logger.
   const log = app.log;
-  log.child = () => log;
   handleErrorsAs(app, errorsForPath);
   decorateAccessedRequests(app);
   installJsonBodyParser(app);

@@ -12,7 +12,7 @@ import { filterWithinBudget, type FilterTimeMeter } from './filter-budget.js';
 import { DEFAULT_BUSINESS_TYPES_LIMIT, DEFAULT_LIMIT, parseLimit } from './list-params.js';
 import { type ItemKey, paginate } from './paging.js';
 import { QueryError } from '../shared/query-error.js';
-import { cachedResult } from './result-cache.js';
+import { cachedResult, REFERENCE_BYTES } from './result-cache.js';
 import { parseSort, type SortKey } from './sort.js';
 
 /** Raw query values of a list request; undefined when absent. */
@@ -109,7 +109,7 @@ export function runList<T extends object>(spec: ListSpec<T>): ListResult<T> {
   // Kept by what decides the matches (the list, its conditions, the view's fields, the filter),
   // not by sort or page: one result serves every order and page of the same filter.
   const items =
-    filter === undefined ? spec.items : cachedResult(spec.ctx.snapshot, JSON.stringify(['filter', spec.listId, view.fields, filter, ...(spec.extraConditions ?? [])]), () => applyFilter(spec.items, filter, view, spec.ctx.filterTime));
+    filter === undefined ? spec.items : cachedResult(spec.ctx.snapshot, JSON.stringify(['filter', spec.listId, view.fields, filter, ...(spec.extraConditions ?? [])]), () => applyFilter(spec.items, filter, view, spec.ctx.filterTime), (matches) => 64 + REFERENCE_BYTES * matches.length);
   const page = paginate({ items, baseKey: spec.baseKey, sort, limit, cursor });
   return {
     items: fields === undefined ? page.items : page.items.map((item) => project(item, fields)),

@@ -6,7 +6,6 @@ import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { migrationProvider } from './migrations.js';
 import type { Database } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-dialect.js';
@@ -52,6 +51,8 @@ export async function openStore(options: StoreOptions): Promise<SqlStore> {
     }
     dialect = 'postgres';
     location = redactUrl(options.databaseUrl);
+    // Loaded only for PostgreSQL: the embedded default never pays for the driver (memory, start-up).
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}) });
     // An idle connection dropped by the server (restart, failover, admin) is an 'error' event on
     // the pool; unhandled, it would crash the process. The pool discards that client and the

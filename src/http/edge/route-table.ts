@@ -9,6 +9,8 @@ export interface RouteEntry {
   readonly url: string;
   /** Not in the OpenAPI document: 405 answers, /openapi.json, /docs. */
   readonly hidden: boolean;
+  /** Needs an API key (its schema names a security scheme). */
+  readonly keyed: boolean;
 }
 
 declare module 'fastify' {
@@ -22,7 +24,9 @@ export function recordRoutes(app: FastifyInstance): void {
   app.decorate('routeTable', routes);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const hidden = (route.schema as { hide?: boolean } | undefined)?.hide === true;
-    for (const method of methods) routes.push({ method, url: route.url, hidden });
+    const schema = route.schema as { hide?: boolean; security?: readonly unknown[] } | undefined;
+    const hidden = schema?.hide === true;
+    const keyed = (schema?.security?.length ?? 0) > 0;
+    for (const method of methods) routes.push({ method, url: route.url, hidden, keyed });
   });
 }
