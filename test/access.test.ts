@@ -336,7 +336,8 @@ describe('abuse protection that protects the store', () => {
     const counter = { lookups: 0 };
     const counting = Object.create(keys, { findByHash: { value: (hash: string) => (counter.lookups++, keys.findByHash(hash)) } }) as KeyStore;
     const auth = new Authenticator(counting, () => 0);
-    const access = await openAccessControl({ db: store.db, auth, abuse, maintenancePollMs: 60_000 });
+    // One instant for keys, plans and counters: a loaded machine must not let a cache entry expire mid-test.
+    const access = await openAccessControl({ db: store.db, auth, abuse, maintenancePollMs: 60_000, now: () => Date.parse('2026-03-01T03:00:00Z') });
     return { valid, counter, access, close: async () => (await access.close(), await auth.close()) };
   }
   const policy = { bucket: 'search' };
