@@ -7,7 +7,8 @@ import type { Directory } from '../dataset/directory.js';
 import type { Bank, Branch } from '../domain/types.js';
 import { BANK_ALIASES, type BankAlias } from './aliases.js';
 import { isMainOffice, isNumeralName, numeralDigits, officialBase, type TrimmedName } from './branch-names.js';
-import { type InstitutionType, institutionForms, readBankInput, withoutCompanyForm } from './institution-names.js';
+import type { InstitutionType } from '../domain/institutions.js';
+import { institutionForms, readBankInput, withoutCompanyForm } from './institution-names.js';
 import { type Key, keyOf } from './keys.js';
 import { NearIndex } from './near.js';
 
