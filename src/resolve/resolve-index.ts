@@ -6,11 +6,13 @@
 import type { Directory } from '../dataset/directory.js';
 import type { Bank, Branch } from '../domain/types.js';
 import { BANK_ALIASES, type BankAlias } from './aliases.js';
+import { branchLineage } from './branch-lineage.js';
 import { isMainOffice, isNumeralName, numeralDigits, officialBase, type TrimmedName } from './branch-names.js';
 import type { InstitutionType } from '../domain/institutions.js';
 import { institutionForms, readBankInput, withoutCompanyForm } from './institution-names.js';
 import { type Key, keyOf } from './keys.js';
 import { NearIndex } from './near.js';
+import { spokenKey } from './spoken.js';
 
 export interface BankEntry {
   readonly bank: Bank;
@@ -48,6 +50,12 @@ export interface BranchIndex {
   readonly byKana: ReadonlyMap<string, readonly BranchEntry[]>;
   readonly byBase: ReadonlyMap<string, readonly BranchEntry[]>;
   readonly byDigits: ReadonlyMap<string, readonly BranchEntry[]>;
+  /** By branch code (two branches can share one: 0489 東京). */
+  readonly byCode: ReadonlyMap<string, readonly BranchEntry[]>;
+  /** By the spoken key of the reading (src/resolve/spoken.ts). */
+  readonly bySpoken: ReadonlyMap<string, readonly BranchEntry[]>;
+  /** By former names (and their readings and bases) the branch's code carried (src/resolve/branch-lineage.ts). */
+  readonly byFormer: ReadonlyMap<string, readonly BranchEntry[]>;
   readonly mainOffices: readonly BranchEntry[];
   /** Names, readings and bases for typos and abbreviations; numeric names are left out. */
   readonly near: NearIndex<BranchEntry>;
@@ -67,6 +75,8 @@ export interface ResolveIndex {
   readonly byKana: ReadonlyMap<string, readonly BankEntry[]>;
   readonly byStem: ReadonlyMap<string, readonly BankEntry[]>;
   readonly byKanaStem: ReadonlyMap<string, readonly BankEntry[]>;
+  /** By the spoken key of the reading and of the reading's stem. */
+  readonly bySpoken: ReadonlyMap<string, readonly BankEntry[]>;
   readonly near: NearIndex<BankForm>;
   /** By the folded stem of the alias as read by readBankInput. */
   readonly aliases: ReadonlyMap<string, readonly AliasEntry[]>;
@@ -110,11 +120,14 @@ function bankEntry(bank: Bank, keyOf: KeyMaker): BankEntry {
   };
 }
 
-function branchIndex(branches: readonly Branch[], keyOf: KeyMaker): BranchIndex {
+function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMaker): BranchIndex {
   const byName = new Map<string, BranchEntry[]>();
   const byKana = new Map<string, BranchEntry[]>();
   const byBase = new Map<string, BranchEntry[]>();
   const byDigits = new Map<string, BranchEntry[]>();
+  const byCode = new Map<string, BranchEntry[]>();
+  const bySpoken = new Map<string, BranchEntry[]>();
+  const byFormer = new Map<string, BranchEntry[]>();
   const entries = branches.map((branch): BranchEntry => {
     const name = keyOf(branch.name);
     const digits = isNumeralName(branch.name) ? numeralDigits(name.folded) : undefined;
@@ -124,25 +137,38 @@ function branchIndex(branches: readonly Branch[], keyOf: KeyMaker): BranchIndex 
   for (const e of entries) {
     push(byName, e.name.folded, e);
     push(byKana, e.kana.folded, e);
+    push(byCode, e.branch.code, e);
+    push(bySpoken, spokenKey(e.kana.folded), e);
     if (e.base) push(byBase, e.base.key.folded, e);
     if (e.digits) push(byDigits, e.digits, e);
     // 〇九九 and 〇九八 are different branches, not one typed wrong.
     else for (const text of new Set([e.name.folded, e.kana.folded, ...(e.base ? [e.base.key.folded] : [])])) near.add(text, e);
   }
-  return { entries, byName, byKana, byBase, byDigits, mainOffices: entries.filter((e) => e.mainOffice), near };
+  const lineage = branchLineage(bankCode);
+  for (const e of lineage.size > 0 ? entries : []) {
+    for (const former of lineage.get(e.branch.code) ?? []) {
+      const name = keyOf(former.name);
+      // Spelling-only changes (市ケ谷 → 市ヶ谷) read as the current name already.
+      if (name.folded === e.name.folded) continue;
+      for (const key of new Set([name.folded, keyOf(former.kana).folded, officialBase(name)?.key.folded ?? ''])) if (key !== e.kana.folded) push(byFormer, key, e);
+    }
+  }
+  return { entries, byName, byKana, byBase, byDigits, byCode, bySpoken, byFormer, mainOffices: entries.filter((e) => e.mainOffice), near };
 }
 
 function buildIndex(directory: Directory): ResolveIndex {
   const makeKey = keyMaker();
   const banks = directory.banks.map((bank) => bankEntry(bank, makeKey));
   const byCode = new Map(banks.map((e) => [e.bank.code, e]));
-  const maps = { byName: new Map<string, BankEntry[]>(), byShort: new Map<string, BankEntry[]>(), byKana: new Map<string, BankEntry[]>(), byStem: new Map<string, BankEntry[]>(), byKanaStem: new Map<string, BankEntry[]>() };
+  const maps = { byName: new Map<string, BankEntry[]>(), byShort: new Map<string, BankEntry[]>(), byKana: new Map<string, BankEntry[]>(), byStem: new Map<string, BankEntry[]>(), byKanaStem: new Map<string, BankEntry[]>(), bySpoken: new Map<string, BankEntry[]>() };
   for (const e of banks) {
     push(maps.byName, e.name.folded, e);
     push(maps.byShort, e.short.folded, e);
     push(maps.byKana, e.kana.folded, e);
     push(maps.byStem, e.stem.folded, e);
     push(maps.byKanaStem, e.kanaStem.folded, e);
+    push(maps.bySpoken, spokenKey(e.kana.folded), e);
+    push(maps.bySpoken, spokenKey(e.kanaStem.folded), e);
   }
   const near = new NearIndex<BankForm>();
   for (const e of banks) {
@@ -170,7 +196,7 @@ function buildIndex(directory: Directory): ResolveIndex {
     branches(bankCode: string): BranchIndex {
       let index = branchIndexes.get(bankCode);
       if (!index) {
-        index = branchIndex(directory.branches(bankCode), makeKey);
+        index = branchIndex(bankCode, directory.branches(bankCode), makeKey);
         branchIndexes.set(bankCode, index);
       }
       return index;
