@@ -12,7 +12,7 @@
  * The output records each version's tarball integrity, so the file says where it came from.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,7 +52,7 @@ try {
   const provenance: { version: string; date: string; integrity: string }[] = [];
   for (const version of versions) {
     const dir = join(work, version);
-    execFileSync('mkdir', ['-p', dir]);
+    mkdirSync(dir, { recursive: true });
     const [packed] = JSON.parse(npm(['pack', `${PACKAGE}@${version}`, '--json', '--pack-destination', dir], work)) as { filename: string; integrity: string }[];
     execFileSync('tar', ['-xzf', join(dir, packed!.filename), '-C', dir]);
     const data = createRequire(import.meta.url)(join(dir, 'package', 'lib', 'zengin-data.js')) as Record<string, ZenginBank>;
