@@ -9,7 +9,7 @@ import { isGenericInput, numeralDigits, trimmedInputs, type TrimmedName } from '
 import { type Key, keyOf, withoutPrefix } from './keys.js';
 import { cleanBranchInput } from './noise.js';
 import { BRANCH_SCORES, READING_PENALTY, STRONG_BRANCH_SCORE, VOICING_PENALTY, WEAK_SUFFIX_SCORE } from './policy.js';
-import type { BankEntry, BranchEntry, BranchIndex } from './resolve-index.js';
+import { type BankEntry, type BranchEntry, type BranchIndex, branchesWithCode, spokenMatches } from './resolve-index.js';
 import { spokenKey } from './spoken.js';
 import type { BranchMatchKind } from './types.js';
 
@@ -122,7 +122,7 @@ function withCode(index: BranchIndex, code: string, codeOnly: boolean, matches: 
   const byName = matches.list();
   const carrying = byName.filter((m) => m.entry.branch.code === code);
   if (carrying.length > 0) return carrying;
-  const byCode = (index.byCode.get(code) ?? []).map((entry): BranchMatch => ({ entry, kind: 'code', score: BRANCH_SCORES.code, input: matches.input }));
+  const byCode = branchesWithCode(index, code).map((entry): BranchMatch => ({ entry, kind: 'code', score: BRANCH_SCORES.code, input: matches.input }));
   if (byName.length === 0 || codeOnly) return [...byName, ...byCode];
   return [...byName, ...byCode].map((m) => ({ ...m, codeConflict: true }));
 }
@@ -132,7 +132,7 @@ function matchSpoken(index: BranchIndex, analysis: BranchInputAnalysis, matches:
     if (key.folded === '') continue;
     const spoken = spokenKey(key.folded);
     const strict = spokenKey(key.strict);
-    for (const e of index.bySpoken.get(spoken) ?? []) matches.offer(e, 'spoken', BRANCH_SCORES.spoken - (spokenKey(e.kana.strict) === strict ? 0 : VOICING_PENALTY));
+    for (const e of spokenMatches(index, spoken)) matches.offer(e, 'spoken', BRANCH_SCORES.spoken - (spokenKey(e.kana.strict) === strict ? 0 : VOICING_PENALTY));
   }
 }
 

@@ -50,9 +50,10 @@ export interface BranchIndex {
   readonly byKana: ReadonlyMap<string, readonly BranchEntry[]>;
   readonly byBase: ReadonlyMap<string, readonly BranchEntry[]>;
   readonly byDigits: ReadonlyMap<string, readonly BranchEntry[]>;
-  /** By branch code (two branches can share one: 0489 東京). */
-  readonly byCode: ReadonlyMap<string, readonly BranchEntry[]>;
-  /** By the spoken key of the reading (src/resolve/spoken.ts). */
+  /**
+   * By the spoken key of the reading (src/resolve/spoken.ts), for readings whose spoken key is
+   * not the reading itself; the others are found in byKana (see spokenMatches).
+   */
   readonly bySpoken: ReadonlyMap<string, readonly BranchEntry[]>;
   /** By former names (and their readings and bases) the branch's code carried (src/resolve/branch-lineage.ts). */
   readonly byFormer: ReadonlyMap<string, readonly BranchEntry[]>;
@@ -81,6 +82,16 @@ export interface ResolveIndex {
   /** By the folded stem of the alias as read by readBankInput. */
   readonly aliases: ReadonlyMap<string, readonly AliasEntry[]>;
   branches(bankCode: string): BranchIndex;
+}
+
+/** The branches whose reading has this spoken key: the ones indexed by it, and those whose reading is already its own spoken key. */
+export function spokenMatches(index: BranchIndex, spoken: string): BranchEntry[] {
+  return [...(index.bySpoken.get(spoken) ?? []), ...(index.byKana.get(spoken) ?? []).filter((e) => spokenKey(e.kana.folded) === spoken)];
+}
+
+/** The branches with this code: at most a few, found by a scan (the path runs only for inputs that carry a code). */
+export function branchesWithCode(index: BranchIndex, code: string): BranchEntry[] {
+  return index.entries.filter((e) => e.branch.code === code);
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T): void {
@@ -125,7 +136,6 @@ function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMa
   const byKana = new Map<string, BranchEntry[]>();
   const byBase = new Map<string, BranchEntry[]>();
   const byDigits = new Map<string, BranchEntry[]>();
-  const byCode = new Map<string, BranchEntry[]>();
   const bySpoken = new Map<string, BranchEntry[]>();
   const byFormer = new Map<string, BranchEntry[]>();
   const entries = branches.map((branch): BranchEntry => {
@@ -137,8 +147,8 @@ function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMa
   for (const e of entries) {
     push(byName, e.name.folded, e);
     push(byKana, e.kana.folded, e);
-    push(byCode, e.branch.code, e);
-    push(bySpoken, spokenKey(e.kana.folded), e);
+    const spoken = spokenKey(e.kana.folded);
+    if (spoken !== e.kana.folded) push(bySpoken, spoken, e);
     if (e.base) push(byBase, e.base.key.folded, e);
     if (e.digits) push(byDigits, e.digits, e);
     // 〇九九 and 〇九八 are different branches, not one typed wrong.
@@ -153,7 +163,7 @@ function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMa
       for (const key of new Set([name.folded, keyOf(former.kana).folded, officialBase(name)?.key.folded ?? ''])) if (key !== e.kana.folded) push(byFormer, key, e);
     }
   }
-  return { entries, byName, byKana, byBase, byDigits, byCode, bySpoken, byFormer, mainOffices: entries.filter((e) => e.mainOffice), near };
+  return { entries, byName, byKana, byBase, byDigits, bySpoken, byFormer, mainOffices: entries.filter((e) => e.mainOffice), near };
 }
 
 function buildIndex(directory: Directory): ResolveIndex {
