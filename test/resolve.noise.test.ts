@@ -42,6 +42,7 @@ describe('noise around names', () => {
       ['東京第１', '東京第1', undefined],
       ['たまプラーザ１３', 'たまプラーザ13', undefined],
       ['018店', '018店', undefined],
+      ['casino1', 'casino1', undefined],
     ];
     for (const [raw, text, code] of cases) assert.deepEqual(cleanBranchInput(raw), { text, code }, raw);
   });

@@ -34,7 +34,7 @@ const BANK_EDGE = edgeCode(4);
 const BRANCH_BRACKETED = bracketedCode(3);
 const BRANCH_EDGE = edgeCode(3);
 /** The words files put before a branch code: 店番 001, 支店コード: 001, No.001, #001. */
-const BRANCH_CODE_LABEL = /(?:店番号?|支店番号|支店コード|支店cd|店舗コード|店舗番号|店コード|コード|no\.?|#)\s*[:：.]?\s*(\d{1,3})(?!\d)/iu;
+const BRANCH_CODE_LABEL = /(?:店番号?|支店番号|支店コード|支店cd|店舗コード|店舗番号|店コード|コード|(?<![a-z])no\.?|#)\s*[:：.]?\s*(\d{1,3})(?!\d)/iu;
 
 /** Designators of the company form in Zengin kana (ｶ) for 株式会社 before the name, (ｶ after it) and in words. */
 const KANA_COMPANY_FORM = /^(?:カ\)|\(カ\)|カブシキガイシヤ|カブシキガイシャ|かぶしきがいしゃ)|(?:\(カ\)|\(カ|カブシキガイシヤ|カブシキガイシャ|かぶしきがいしゃ)$/gu;
