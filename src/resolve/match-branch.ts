@@ -75,10 +75,6 @@ class BranchMatches {
   list(): BranchMatch[] {
     return [...this.#best.values()];
   }
-
-  get size(): number {
-    return this.#best.size;
-  }
 }
 
 const penalty = (a: Key, b: Key) => (a.strict === b.strict ? 0 : VOICING_PENALTY);
@@ -127,12 +123,14 @@ function withCode(index: BranchIndex, code: string, codeOnly: boolean, matches: 
   return [...byName, ...byCode].map((m) => ({ ...m, codeConflict: true }));
 }
 
+/** A trimmed reading as said scores no more than the trim itself (a bare テン stays weak). */
 function matchSpoken(index: BranchIndex, analysis: BranchInputAnalysis, matches: BranchMatches): void {
-  for (const key of [analysis.input, ...analysis.trimmed.map((t) => t.key)]) {
+  const readings = [{ key: analysis.input, score: BRANCH_SCORES.spoken }, ...analysis.trimmed.map((t) => ({ key: t.key, score: Math.min(BRANCH_SCORES.spoken, trimScore(t)) }))];
+  for (const { key, score } of readings) {
     if (key.folded === '') continue;
     const spoken = spokenKey(key.folded);
     const strict = spokenKey(key.strict);
-    for (const e of spokenMatches(index, spoken)) matches.offer(e, 'spoken', BRANCH_SCORES.spoken - (spokenKey(e.kana.strict) === strict ? 0 : VOICING_PENALTY));
+    for (const e of spokenMatches(index, spoken)) matches.offer(e, 'spoken', score - (spokenKey(e.kana.strict) === strict ? 0 : VOICING_PENALTY));
   }
 }
 
