@@ -4,11 +4,11 @@
  * branches on first use, or all at once by `warmResolveIndex`.
  */
 import type { Directory } from '../dataset/directory.js';
+import type { InstitutionType } from '../domain/institutions.js';
 import type { Bank, Branch } from '../domain/types.js';
 import { BANK_ALIASES, type BankAlias } from './aliases.js';
 import { branchLineage } from './branch-lineage.js';
 import { isMainOffice, isNumeralName, numeralDigits, officialBase, type TrimmedName } from './branch-names.js';
-import type { InstitutionType } from '../domain/institutions.js';
 import { institutionForms, readBankInput, withoutCompanyForm } from './institution-names.js';
 import { type Key, keyOf } from './keys.js';
 import { NearIndex } from './near.js';
