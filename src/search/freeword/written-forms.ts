@@ -4,6 +4,7 @@
  * foldForSearch, so each form also covers its readings in any script and width.
  */
 import { foldForSearch } from '../../domain/fold.js';
+import { INSTITUTION_TYPE_SPELLINGS } from '../../domain/institutions.js';
 import type { Bank, Branch } from '../../domain/types.js';
 
 interface TypeSuffix {
@@ -16,17 +17,13 @@ interface TypeSuffix {
   readonly prefixes?: readonly string[];
 }
 
-// Longest endings first: 信用農業協同組合連合会 ends in 連合会, not in 農業協同組合.
-const TYPE_SUFFIXES: readonly TypeSuffix[] = [
-  { name: '信用漁業協同組合連合会', kana: 'シンヨウギヨギヨウキヨウドウクミアイレンゴウカイ', alternatives: ['', '信漁連', 'しんぎょれん'], prefixes: ['JF'] },
-  { name: '信用農業協同組合連合会', kana: 'シンヨウノウギヨウキヨウドウクミアイレンゴウカイ', alternatives: ['', '信連', 'しんれん'], prefixes: ['JA'] },
-  { name: '農業協同組合', kana: 'ノウギヨウキヨウドウクミアイ', alternatives: ['', '農協', 'のうきょう'], prefixes: ['JA'] },
-  { name: '漁業協同組合', kana: 'ギヨギヨウキヨウドウクミアイ', alternatives: ['', '漁協', 'ぎょきょう'], prefixes: ['JF'] },
-  { name: '信用金庫', kana: 'シンヨウキンコ', alternatives: ['', '信金', 'しんきん'] },
-  { name: '信用組合', kana: 'シンヨウクミアイ', alternatives: ['', '信組', 'しんくみ'] },
-  { name: '労働金庫', kana: 'ロウドウキンコ', alternatives: ['', '労金', 'ろうきん'] },
-  { name: '銀行', kana: 'ギンコウ', alternatives: ['', 'バンク'] },
-];
+/** From the one institutions table; longest endings first (信用農業協同組合連合会 ends in 連合会, not in 農業協同組合). */
+const TYPE_SUFFIXES: readonly TypeSuffix[] = INSTITUTION_TYPE_SPELLINGS.map((t) => ({
+  name: t.full,
+  kana: t.fullKana,
+  alternatives: ['', ...(t.short !== undefined ? [t.short] : []), ...(t.shortKana !== undefined ? [t.shortKana] : []), ...t.informalEndings],
+  prefixes: t.prefixes,
+}));
 
 /** Branch endings that a typed name may add or leave out. */
 const BRANCH_ENDINGS = ['出張所', '営業部', '支店', '支所', '本店'];
