@@ -20,7 +20,8 @@ import { DETAILED_ERRORS, type ErrorShape, SEARCH_ERRORS } from './edge/error-sh
 import { handleErrorsAs, pathOf, toApiError } from './edge/errors.js';
 import { edgeServer, FastPath } from './edge/fast-path.js';
 import { installJsonBodyParser } from './edge/json-body.js';
-import { BODY_LIMIT_BYTES, MAX_URL_LENGTH } from './edge/limits.js';
+import { DUPLICATE_HOST_MESSAGE, hasDuplicateHost } from './edge/host-header.js';
+import { BODY_LIMIT_BYTES, EDGE_TIMEOUTS, type EdgeTimeouts, MAX_URL_LENGTH } from './edge/limits.js';
 import { installMetrics, metricsFor, type MetricsSetup } from './edge/metrics.js';
 import { parseQueryString } from './edge/query-string.js';
 import { requestIdGenerator } from './edge/request-id.js';
@@ -35,6 +36,8 @@ export interface AppOptions {
   readonly https?: { readonly cert: string; readonly key: string };
   /** Who may read /metrics and whether process metrics are collected (docs/operations.md#metrics). */
   readonly metrics?: MetricsSetup;
+  /** The server's request and header timeouts; the documented ones (limits.ts) unless a test sets others. */
+  readonly timeouts?: EdgeTimeouts;
 }
 
 /** The APIs under their prefixes, each answering errors in its own shape. */
@@ -69,7 +72,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     // One line per response is written by the onResponse hook; Fastify's two cost ~35%.
     logController: new LogController({ disableRequestLogging: true }),
     // The one listener: the fast branch first, then Fastify's routing (edge/fast-path.ts).
-    serverFactory: edgeServer(fast, options.https, (err, url) => app.log.error({ err, url }, 'fast branch failed')),
+    serverFactory: edgeServer(fast, options.https, (err, url) => app.log.error({ err, url }, 'fast branch failed'), options.timeouts ?? EDGE_TIMEOUTS),
     clientErrorHandler: (err, socket) => handleClientError(err, socket, (reason) => metrics.clientError(reason)),
     // Errors before routing (a path that is not UTF-8) skip onRequest: open the answer here.
     frameworkErrors: (error, request, reply) => {
@@ -112,6 +115,9 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     if (url.length > MAX_URL_LENGTH) throw new ApiError(414, `the URL is longer than ${MAX_URL_LENGTH} characters`);
     if (NON_URI_CHARACTER.test(url)) {
       throw ApiError.invalidParameter('url', pathOf(url).slice(0, 200), 'the URL contains characters that are not percent-encoded; encode query and path values as UTF-8 per RFC 3986');
+    }
+    if (hasDuplicateHost(request.raw.rawHeaders)) {
+      throw new ApiError(400, DUPLICATE_HOST_MESSAGE, [{ message: DUPLICATE_HOST_MESSAGE, paramName: 'host', invalidValue: request.headers.host ?? '', loc: ['header', 'host'] }]);
     }
     if (services.trustProxy && request.headers['x-forwarded-proto'] !== 'https') {
       throw new ApiError(403, 'HTTPS is required: the proxy must forward X-Forwarded-Proto: https');

@@ -7,7 +7,9 @@ import { QueryError } from '../../shared/query-error.js';
 import { isStoreUnavailable } from '../../store/unavailable.js';
 import { ApiError, ERROR_CODES, type ErrorStatus } from './api-error.js';
 import type { ErrorShape } from './error-shapes.js';
+import { allowedMethodsAt } from './allowed-methods.js';
 import { BODY_LIMIT_BYTES } from './limits.js';
+import { methodNotAllowedError } from './register.js';
 import { sendError } from './writer.js';
 
 /** Seconds a client should wait before retrying when the store is unreachable. */
@@ -64,7 +66,13 @@ export function errorHandler(errors: ScopeErrors): (error: unknown, request: Fas
 /** Sets the error and not-found handlers of a scope (the app, or an API plugin and its prefix). */
 export function handleErrorsAs(scope: FastifyInstance, errors: ScopeErrors): void {
   scope.setErrorHandler(errorHandler(errors));
-  scope.setNotFoundHandler((request, reply) => sendError(reply, ApiError.notFound(`no resource at ${request.method} ${pathOf(request.url)}`), shapeFor(errors, request.url)));
+  scope.setNotFoundHandler((request, reply) => {
+    const path = pathOf(request.url);
+    // A method Fastify does not route (TRACE, PROPFIND, …) on a route's path: 405, not 404.
+    const allow = allowedMethodsAt(request.server, path);
+    const error = allow === undefined ? ApiError.notFound(`no resource at ${request.method} ${path}`) : methodNotAllowedError(allow);
+    return sendError(reply, error, shapeFor(errors, request.url));
+  });
 }
 /** The path without the query string, which may carry an API key. */
 export function pathOf(url: string): string {

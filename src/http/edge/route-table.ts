@@ -9,6 +9,8 @@ export interface RouteEntry {
   readonly url: string;
   /** Not in the OpenAPI document: 405 answers, /openapi.json, /docs. */
   readonly hidden: boolean;
+  /** Set on the 405 answers of a path (register.ts): the methods the path allows. */
+  readonly allow?: string;
 }
 
 declare module 'fastify' {
@@ -23,6 +25,7 @@ export function recordRoutes(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const hidden = (route.schema as { hide?: boolean } | undefined)?.hide === true;
-    for (const method of methods) routes.push({ method, url: route.url, hidden });
+    const allow = (route.config as { allow?: string } | undefined)?.allow;
+    for (const method of methods) routes.push({ method, url: route.url, hidden, ...(allow === undefined ? {} : { allow }) });
   });
 }
