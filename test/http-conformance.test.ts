@@ -157,7 +157,7 @@ describe('the real server', () => {
     try {
       assert.equal(t.app.server.requestTimeout, REQUEST_TIMEOUT_MS);
       assert.equal(t.app.server.headersTimeout, HEADERS_TIMEOUT_MS);
-      assert.equal(t.app.server.maxHeaderSize, MAX_HEADER_BYTES);
+      assert.equal((t.app.server as { maxHeaderSize?: number }).maxHeaderSize, MAX_HEADER_BYTES);
     } finally {
       await t.close();
     }
