@@ -113,7 +113,7 @@ describe('master export over HTTP', () => {
     const detail = (res: { json: () => Json }) => (res.json().detail as Json[])[0];
     assert.deepEqual(detail(await inject('POST', '/master/v1/download-url', t.key, '{}')), { type: 'missing', loc: ['body', 'dataset_id'], msg: 'dataset_id is required', input: '' });
     assert.deepEqual(detail(await inject('POST', '/master/v1/download-url', t.key, '{"dataset_id":5}')), { type: 'value_error', loc: ['body', 'dataset_id'], msg: 'dataset_id must be a string', input: '5' });
-    assert.deepEqual(detail(await inject('POST', '/master/v1/download-url', t.key, '[]')), { type: 'model_attributes_type', loc: ['body', 'dataset_id'], msg: 'the body must be a JSON object with dataset_id', input: '[]' });
+    assert.deepEqual(detail(await inject('POST', '/master/v1/download-url', t.key, '[]')), { type: 'model_attributes_type', loc: ['body'], msg: 'the body must be a JSON object with dataset_id', input: '[]' });
     assert.equal((await inject('POST', '/master/v1/download-url', t.key, '{"dataset_id":')).status, 400);
     assert.equal((await inject('POST', '/master/v1/download-url', t.key, 'dataset_id=x', 'application/x-www-form-urlencoded')).status, 415);
     const unknown = await inject('POST', '/master/v1/download-url', t.key, '{"dataset_id":"upd-19990101"}');

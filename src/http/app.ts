@@ -5,7 +5,7 @@
  * the table of contents of the interface.
  */
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifySchemaCompiler, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { historyApi } from './apis/history/history-api.js';
 import { masterApi } from './apis/master/master-api.js';
 import { opsApi } from './apis/ops/ops-api.js';
@@ -23,10 +23,11 @@ import { installJsonBodyParser } from './edge/json-body.js';
 import { DUPLICATE_HOST_MESSAGE, hasDuplicateHost } from './edge/host-header.js';
 import { BODY_LIMIT_BYTES, EDGE_TIMEOUTS, type EdgeTimeouts, MAX_URL_LENGTH } from './edge/limits.js';
 import { installMetrics, metricsFor, type MetricsSetup } from './edge/metrics.js';
-import { parseQueryString } from './edge/query-string.js';
+import { parseQueryRecord } from './edge/query-string.js';
 import { requestIdGenerator } from './edge/request-id.js';
 import { logResponse } from './edge/response-log.js';
 import { recordRoutes } from './edge/route-table.js';
+import { schemaValidator } from './edge/validation.js';
 import { openAnswer, sendError } from './edge/writer.js';
 import type { AppServices } from './services.js';
 
@@ -85,10 +86,11 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     genReqId: requestId,
     return503OnClosing: true,
     trustProxy: services.trustProxy,
-    // request.query holds a ParsedQuery (edge/query-string.ts), not Fastify's plain record.
+    // request.query holds a QueryRecord (edge/query-string.ts): strictly decoded, repeated
+    // parameters as arrays, what the route schemas validate.
     // Path parameters as long as the URL allows, so an over-long code gets the handler's 400
     // naming the parameter rather than a bare 404 from the router.
-    routerOptions: { maxParamLength: MAX_URL_LENGTH, querystringParser: (raw: string) => parseQueryString(raw) as unknown as Record<string, unknown> },
+    routerOptions: { maxParamLength: MAX_URL_LENGTH, querystringParser: (raw: string) => parseQueryRecord(raw) as unknown as Record<string, unknown> },
   } as FastifyServerOptions);
 
   // Requests log through the app's logger itself, not a child each: the one line per response
@@ -102,11 +104,8 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   installJsonBodyParser(app);
   recordRoutes(app);
   installMetrics(app, services, metrics, setup);
-  // Route schemas document the interface (OpenAPI); the handlers parse and validate their own
-  // input so that every error names its parameter in the Search error format. No validator at
-  // all, rather than one that accepts everything: Fastify then skips the validation step.
-  // Fastify's types want a function; an absent validator is what its own code checks for.
-  app.setValidatorCompiler(() => undefined as unknown as ReturnType<FastifySchemaCompiler<unknown>>);
+  // Route schemas validate their input and document it (OpenAPI): edge/validation.ts.
+  app.setValidatorCompiler(schemaValidator);
 
   // Hooks run on every request: plain callbacks, no promise or closure per request.
   app.addHook('onRequest', function checkRequest(request, reply, done) {

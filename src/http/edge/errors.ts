@@ -10,6 +10,7 @@ import type { ErrorShape } from './error-shapes.js';
 import { allowedMethodsAt } from './allowed-methods.js';
 import { BODY_LIMIT_BYTES } from './limits.js';
 import { methodNotAllowedError } from './register.js';
+import { SchemaViolation } from './validation.js';
 import { sendError } from './writer.js';
 
 /** Seconds a client should wait before retrying when the store is unreachable. */
@@ -18,6 +19,7 @@ export const STORE_RETRY_AFTER_SECONDS = 5;
 /** Normalizes anything thrown into an ApiError; unknown errors become a 500. `bodyLimit`: the route's, for 413. */
 export function toApiError(error: unknown, bodyLimit = BODY_LIMIT_BYTES): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof SchemaViolation) return error.apiError;
   if (isStoreUnavailable(error)) {
     return new ApiError(503, 'the service cannot reach its database right now; try again shortly', [], { 'retry-after': String(STORE_RETRY_AFTER_SECONDS) });
   }

@@ -9,24 +9,18 @@ import { accessGuard } from '../../edge/access-guard.js';
 import { ApiError } from '../../edge/api-error.js';
 import { handleErrorsAs } from '../../edge/errors.js';
 import { DETAILED_ERRORS } from '../../edge/error-shapes.js';
-import { parsedQuery } from '../../edge/query-string.js';
 import type { AppServices } from '../../services.js';
 import { DetailedErrorSchema } from '../history/schemas.js';
-import { DownloadUrlRequestSchema, DownloadUrlSchema, ExportInfoSchema } from './schemas.js';
+import { DownloadQuerySchema, DownloadUrlRequestSchema, DownloadUrlSchema, ExportInfoSchema } from './schemas.js';
 import { registerGet, registerPost } from '../../edge/register.js';
 
 /** Download URLs a key may have issued per JST day (and per second), whatever its plan but `unlimited`. */
 export const DOWNLOAD_URL_LIMITS = Object.freeze({ perSecond: 2, perDay: 100 });
-const DATASET_ID = /^upd-[0-9]{8}(?:-[0-9]{1,4})?$/;
 
 function requireExport(request: FastifyRequest): void {
   if (!request.plan?.exportAllowed) {
     throw new ApiError(403, `the plan "${request.plan?.name ?? '?'}" of this API key does not include Master Export; it needs a contracted plan (standard, pro)`);
   }
-}
-
-function bodyError(field: string, input: string, message: string, type = 'value_error'): ApiError {
-  return new ApiError(400, message, [{ message, paramName: field, invalidValue: input, type, loc: ['body', field] }]);
 }
 
 /** The Master Export API, registered under the prefix `/master/v1`. */
@@ -61,12 +55,7 @@ function registerMasterRoutes(app: FastifyInstance, services: AppServices): void
     schema: doc('A signed URL that downloads a master file without the key for 10 minutes', DownloadUrlSchema, { body: DownloadUrlRequestSchema, security: [{ apiKeyHeader: [] }] }),
     handler: async (request) => {
       requireExport(request);
-      const body = request.body as unknown;
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw bodyError('dataset_id', JSON.stringify(body ?? null).slice(0, 200), 'the body must be a JSON object with dataset_id', 'model_attributes_type');
-      const id = (body as Record<string, unknown>).dataset_id;
-      if (id === undefined) throw bodyError('dataset_id', '', 'dataset_id is required', 'missing');
-      if (typeof id !== 'string') throw bodyError('dataset_id', JSON.stringify(id).slice(0, 200), 'dataset_id must be a string');
-      if (!DATASET_ID.test(id)) throw bodyError('dataset_id', id.slice(0, 200), 'dataset_id must be the dataset_id of /master/v1/latest, e.g. upd-20260824');
+      const id = (request.body as { dataset_id: string }).dataset_id;
       const info = id === currentDataset() ? await services.exports.ensure(id) : await services.exports.info(id);
       if (!info) throw ApiError.notFound(`dataset ${id} has no master file`);
       const signed = services.downloads.sign(id, Math.floor(Date.now() / 1000));
@@ -81,14 +70,14 @@ function registerMasterRoutes(app: FastifyInstance, services: AppServices): void
       summary: 'Download a master file through a signed URL (no key)',
       tags: ['Master Export'],
       params: Type.Object({ file: Type.String({ example: 'upd-20260824.zip' }) }),
-      querystring: Type.Object({ expires: Type.Optional(Type.String()), signature: Type.Optional(Type.String()) }),
+      querystring: DownloadQuerySchema,
       response: { 200: { description: 'application/zip', type: 'string', format: 'binary' }, '4xx': DetailedErrorSchema },
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const file = (request.params as { file: string }).file;
       const id = file.endsWith('.zip') ? file.slice(0, -4) : file;
-      const params = parsedQuery(request).params;
-      const verdict = services.downloads.verify(id, params.get('expires')?.[0], params.get('signature')?.[0], Math.floor(Date.now() / 1000));
+      const query = request.query as { expires?: string; signature?: string };
+      const verdict = services.downloads.verify(id, query.expires, query.signature, Math.floor(Date.now() / 1000));
       if (verdict === 'expired') throw new ApiError(403, 'this download URL has expired; ask /master/v1/download-url for a new one');
       if (verdict === 'invalid') throw new ApiError(403, 'this download URL is not valid: it was altered or not issued by this service');
       const bytes = await services.exports.zip(id);

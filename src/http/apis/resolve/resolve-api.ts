@@ -36,6 +36,9 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
   return async (scope) => {
     const guard = accessGuard(services, { bucket: 'resolve' });
     handleErrorsAs(scope, DETAILED_ERRORS);
+    // The body is read by readResolveBody (body.ts), which reports every problem at once in
+    // the 422 shape of SPEC.md §7.2; its schema here documents it for /openapi.json.
+    scope.setValidatorCompiler(() => () => true);
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: RESOLVE_BODY_LIMIT }, (_request, body, done) => {
       done(null, new RawJsonBody(body as string));
