@@ -112,7 +112,7 @@ export const QUERY_DOCS = {
   apikey: param('API key (or header x-api-key / apikey / Authorization: Bearer)', 'parameter "apikey" must be given once'),
   apiKey: param('API key, alternative spelling', 'parameter "apiKey" must be given once'),
   filter: param('Filter expression (docs/filter.md): comparisons such as code>=0001;name==*信用* joined by ; (and) and , (or)', `the filter is longer than ${FILTER_LIMITS.maxLength} characters`, { maxLength: FILTER_LIMITS.maxLength, example: 'name==*信用*' }),
-  freeword: param('Search text: name, kana or hiragana, any width or script', atMost('freeword', FREEWORD_MAX_LENGTH), { maxLength: FREEWORD_MAX_LENGTH, example: 'みずほ' }),
+  freeword: param('Search text: name, kana or hiragana, any width or script', { maxLength: atMost('freeword', FREEWORD_MAX_LENGTH), required: 'freeword is required: the text to search for' }, { maxLength: FREEWORD_MAX_LENGTH, example: 'みずほ' }),
   businessTypeCode: Type.Union([Type.String(BUSINESS_TYPE_CODE), Type.Array(Type.String(BUSINESS_TYPE_CODE), { maxItems: MAX_QUERY_PARAMETERS })], {
     description: 'Institution type code, 5 digits; repeat for OR (businessTypeCode[]= accepted)',
     'x-error-message': BUSINESS_TYPE_MESSAGE,
@@ -131,9 +131,12 @@ export const QUERY_DOCS = {
 
 export type QueryDocName = keyof typeof QUERY_DOCS;
 
+/** Parameters an operation cannot do without. */
+const REQUIRED: readonly QueryDocName[] = ['freeword'];
+
 /** The query of an operation; parameters the Search API does not know (`_=`) are ignored. */
 export function querySchema(names: readonly QueryDocName[]): TObject {
-  return Type.Object(Object.fromEntries(names.map((n) => [n, Type.Optional(QUERY_DOCS[n])])));
+  return Type.Object(Object.fromEntries(names.map((n) => [n, REQUIRED.includes(n) ? QUERY_DOCS[n] : Type.Optional(QUERY_DOCS[n])])));
 }
 
 /** The path parameters: a bank code is 4 digits, a branch code 3. */
