@@ -1,8 +1,8 @@
 /**
  * Parameters validated by their schema (src/http/edge/validation.ts): dates that do not exist,
  * bounds and bound+1, enums, repeated and unknown parameters, path codes and bodies, each a 400
- * naming the parameter in its API's shape, with the message the schema carries; and the same
- * declarations published in /openapi.json.
+ * naming the parameter in its API's shape, with the message the schema carries (what
+ * /openapi.json publishes of them: test/openapi.test.ts).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -102,17 +102,5 @@ describe('Search', () => {
     assert.deepEqual((await getJson(t, '/v3/banks?sort=code&sort=name')).body, invalidParam('sort', 'code,name', 'parameter "sort" must be given once'));
     assert.deepEqual((await getJson(t, '/v3/banks?fields[]=code')).body, invalidParam('fields', 'code', 'parameter "fields" must be given once'));
     assert.equal((await getJson(t, '/v3/banks?_=1&_=2&q[]=x')).status, 200);
-  });
-});
-
-describe('/openapi.json', () => {
-  it('publishes what the routes validate', async () => {
-    const doc = (await getJson(t, '/openapi.json')).body as { paths: Record<string, Record<string, { parameters: { name: string; in: string; schema: Json }[] }>> };
-    const param = (path: string, name: string) => doc.paths[path]!.get!.parameters.find((p) => p.name === name)!.schema;
-    assert.equal(param('/history/v1/updates', 'from_date').format, 'date');
-    assert.equal(param('/history/v1/updates', 'from_date')['x-error-message'], 'from_date must be a date YYYY-MM-DD');
-    assert.deepEqual(param('/history/v1/changes', 'change_type').enum, ['added', 'removed', 'renamed', 'code_changed', 'updated']);
-    assert.equal(param('/v3/banks', 'limit').pattern, '^0*(?:[1-9][0-9]{0,2}|1[0-9]{3}|2000)$');
-    assert.equal(param('/v3/banks/{code}', 'code').pattern, '^[0-9]{4}$');
   });
 });

@@ -69,7 +69,7 @@ function registerMasterRoutes(app: FastifyInstance, services: AppServices): void
     schema: {
       summary: 'Download a master file through a signed URL (no key)',
       tags: ['Master Export'],
-      params: Type.Object({ file: Type.String({ example: 'upd-20260824.zip' }) }),
+      params: Type.Object({ file: Type.String({ example: 'upd-20260824.zip', maxLength: 100, 'x-error-message': 'file must be the name of a master file, e.g. upd-20260824.zip' }) }),
       querystring: DownloadQuerySchema,
       response: { 200: { description: 'application/zip', type: 'string', format: 'binary' }, '4xx': DetailedErrorSchema },
     },
