@@ -102,7 +102,9 @@ describe('master export over HTTP', () => {
   it('refuses plans without the export entitlement', async () => {
     const { key } = await t.keys.create({ plan: 'free' });
     const message = 'the plan "free" of this API key does not include Master Export; it needs a contracted plan (standard, pro)';
-    for (const res of [await inject('GET', '/master/v1/latest', key), await inject('POST', '/master/v1/download-url', key, '{"dataset_id":"upd-20260824"}')]) {
+    // The entitlement is checked before the body: a body that fails its schema is a 403 too.
+    const requests = [inject('GET', '/master/v1/latest', key), inject('POST', '/master/v1/download-url', key, '{"dataset_id":"upd-20260824"}'), inject('POST', '/master/v1/download-url', key, '{"dataset_id":5}')];
+    for (const res of await Promise.all(requests)) {
       assert.equal(res.status, 403);
       assert.deepEqual(withoutRequestId(res.json()), { message, request_id: 'x' });
     }

@@ -36,6 +36,8 @@ export interface Route {
   readonly handler: Handler;
   /** A body limit of its own (POST); the app's otherwise. */
   readonly bodyLimit?: number;
+  /** Checks after the body is read and before it is validated (Fastify's preValidation). */
+  readonly preValidation?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 function register(app: FastifyInstance, method: 'GET' | 'POST', route: Route): void {
@@ -43,7 +45,7 @@ function register(app: FastifyInstance, method: 'GET' | 'POST', route: Route): v
   // body is read (nobody gets a body parsed unasked), and in the same hook stage as those
   // checks, which spares every request a stage of its own.
   const guard = route.guard ? { onRequest: route.guard } : {};
-  app.route({ method, url: route.url, schema: route.schema, ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}), ...guard, handler: route.handler });
+  app.route({ method, url: route.url, schema: route.schema, ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}), ...guard, ...(route.preValidation ? { preValidation: route.preValidation } : {}), handler: route.handler });
   // Refused in onRequest, before any body is read: a wrong method is a 405 whatever its body
   // (too large, not JSON), and no body is buffered for an answer that ignores it.
   const allow = method === 'GET' ? 'GET, HEAD, OPTIONS' : 'POST, OPTIONS';

@@ -32,13 +32,21 @@ export class SchemaViolation extends Error {
 type Part = 'querystring' | 'params' | 'body' | 'headers';
 type Schema = { readonly [keyword: string]: unknown };
 
-// Types are checked, never coerced: a parameter is text, and its schema says which text.
-const ajv = new Ajv({ allErrors: false, coerceTypes: false, useDefaults: false, removeAdditional: false, strict: false, validateFormats: true });
-// ajv-formats is a CommonJS module whose default export is the function.
-(addFormats as unknown as (a: Ajv, formats: string[]) => Ajv)(ajv, ['date']);
-ajv.addKeyword({ keyword: 'x-error-message', schemaType: ['string', 'object'] });
-ajv.addKeyword({ keyword: 'x-unknown-parameter', schemaType: 'string' });
-ajv.addKeyword({ keyword: 'example', schemaType: ['string', 'number', 'array', 'object', 'boolean'] });
+/**
+ * The Ajv of the routes' schemas. Types are checked, never coerced: a parameter is text, and its
+ * schema says which text. `allErrors` for an API that reports every problem at once (Resolve).
+ */
+export function schemaAjv(allErrors = false): Ajv {
+  const ajv = new Ajv({ allErrors, coerceTypes: false, useDefaults: false, removeAdditional: false, strict: false, validateFormats: true });
+  // ajv-formats is a CommonJS module whose default export is the function.
+  (addFormats as unknown as (a: Ajv, formats: string[]) => Ajv)(ajv, ['date']);
+  ajv.addKeyword({ keyword: 'x-error-message', schemaType: ['string', 'object'] });
+  ajv.addKeyword({ keyword: 'x-unknown-parameter', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'example', schemaType: ['string', 'number', 'array', 'object', 'boolean'] });
+  return ajv;
+}
+
+const ajv = schemaAjv();
 
 const LOCATION: Readonly<Record<Part, string>> = { querystring: 'query', params: 'path', body: 'body', headers: 'header' };
 
