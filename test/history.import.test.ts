@@ -66,7 +66,7 @@ async function importChecks(store: SqlStore): Promise<void> {
   tempDir.adopt(broken);
   const badKana = await importSnapshot(store, await readDatasetSource(broken), 'fixture');
   assert.equal(badKana.ok, false);
-  assert.match(!badKana.ok ? badKana.validation.problems[0]! : '', /^branch 0001-001: halfWidthKana "とうきょう" breaks the character rules$/);
+  assert.match(!badKana.ok ? badKana.validation.problems[0]! : '', /^branch 0001-001: halfWidthKana "とうきょうｴｲｷﾞﾖｳﾌﾞ" breaks the character rules$/);
   assert.equal(await latestSeq(store.db), seq);
 }
 
