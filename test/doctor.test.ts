@@ -92,8 +92,12 @@ describe('ginko doctor on a healthy setup', () => {
     assert.deepEqual(lines(run.stdout, 'redis'), ['ok    redis           not configured: rate limits and abuse blocks are counted in this process, so each server counts on its own']);
     assert.match(lines(run.stdout, 'certificate')[0]!, /^ok {4}certificate {5}the self-signed certificate .*tls-cert\.pem \(CN=localhost\) is valid until \d{4}-\d{2}-\d{2} \(82[45] days\)$/);
     assert.deepEqual(lines(run.stdout, 'port'), [`ok    port            127.0.0.1:${port} is free`]);
-    assert.equal(run.stdout.trim().split('\n').at(-1), 'All checks passed.');
-    assert.equal(run.stdout.includes('WARN') || run.stdout.includes('FAIL'), false);
+    // The bundled data is dated 2026-08-24: older than 45 days is the one warning.
+    const days = Math.floor((Date.now() - Date.parse('2026-08-24T00:00:00+09:00')) / 86_400_000);
+    const age = days > 45 ? [`WARN  dataset age     the current snapshot's effective date 2026-08-24 is ${days} days old (more than 45): run \`ginko update\`, or serve with --update-interval 24h (docs/history.md#update)`] : [];
+    assert.deepEqual(lines(run.stdout, 'dataset age'), age);
+    assert.equal(run.stdout.trim().split('\n').at(-1), age.length ? 'No problems; 1 warning worth a look.' : 'All checks passed.');
+    assert.equal(run.stdout.split('\n').filter((l) => l.startsWith('WARN') || l.startsWith('FAIL')).length, age.length);
   });
 
   it('prints JSON with --json, warns about loose permissions and reachable Redis state', async () => {
