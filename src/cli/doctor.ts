@@ -213,7 +213,7 @@ async function checkKeysAndDataset({ store, ready, results: storeResults }: Open
       results.push(validation.ok ? ok('dataset', summary) : fail('dataset', `${summary}; it fails validation: ${validation.problems.join('; ')}`));
       const days = Math.floor(datasetAgeSeconds(directory.effectiveDate) / 86_400);
       if (days > DATASET_WARN_DAYS) {
-        results.push(warn('dataset age', `the current snapshot's effective date ${directory.effectiveDate} is ${days} days old (more than ${DATASET_WARN_DAYS}): run \`ginko update\`, or serve with --update-interval 24h (docs/history.md#update)`));
+        results.push(warn('freshness', `the current snapshot's effective date ${directory.effectiveDate} is ${days} days old (more than ${DATASET_WARN_DAYS}): run \`ginko update\`, or serve with --update-interval 24h (docs/history.md#update)`));
       }
     }
   } catch (err) {

@@ -21,6 +21,12 @@ export function registryUrl(value: string): string {
 export function registryOptions(flag: string | undefined): RegistryOptions {
   const config = npmConfig(processConfigPlaces());
   const env = process.env.GINKO_REGISTRY;
-  const registry = flag ?? (env ? registryUrl(env) : npmRegistry(config));
+  let fromEnv: string | undefined;
+  try {
+    fromEnv = env ? registryUrl(env) : undefined;
+  } catch (err) {
+    throw new Error(`GINKO_REGISTRY ${(err as Error).message}`);
+  }
+  const registry = flag ?? fromEnv ?? npmRegistry(config);
   return { registry, npmConfig: config };
 }

@@ -110,7 +110,9 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   };
   live.onError = (err) => app.log.error({ err }, 'could not load the current dataset snapshot; still serving the previous one');
   live.startPolling(config.pollInterval ?? DEFAULT_POLL_SECONDS);
-  const updates = config.updateInterval ? new UpdateSchedule(store, { intervalMs: config.updateInterval, registry: registryOptions(config.registry) }) : undefined;
+  const updateInterval = config.updateInterval ?? 0;
+  const updateRegistry = updateInterval > 0 ? registryOptions(config.registry) : undefined;
+  const updates = updateRegistry ? new UpdateSchedule(store, { intervalMs: updateInterval, registry: updateRegistry }) : undefined;
   const updateMetrics = registerDatasetUpdateMetrics(
     app.metrics.registry,
     { effectiveDate: () => directories.current.effectiveDate, lastSuccessAt: () => updates?.lastSuccessAt },
@@ -126,6 +128,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
       else app.log.error(detail, 'dataset update check failed; still serving the current snapshot, next try at the next interval');
     };
     await updates.start();
+    app.log.info({ everySeconds: updateInterval / 1000, registry: updateRegistry?.registry }, 'scheduled dataset updates are on');
   }
   app.log.info({ url, store: store.location, version: directories.current.version, readyMs: Math.round(performance.now() - started) }, 'ginko ready');
   if (!access.parts.counters.connected) {

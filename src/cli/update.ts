@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import { checkForUpdate, describeCounts, type UpdateOutcome } from '../history/updater.js';
 import { ensureSeeded } from '../history/seed.js';
+import { recordCheck } from '../history/update-schedule.js';
 import { openStore } from '../store/open.js';
 import { addStoreOptions, type StoreConfig } from './config.js';
 import { registryOptions, registryUrl } from './registry-config.js';
@@ -52,7 +53,9 @@ export function registerUpdateCommand(program: Command): void {
     const store = await openStore(opts);
     try {
       await ensureSeeded(store);
-      const { out, err } = updateLines(await checkForUpdate(store, options));
+      const result = await checkForUpdate(store, options);
+      if (!options.dryRun) await recordCheck(store, result);
+      const { out, err } = updateLines(result);
       for (const line of out) process.stdout.write(line + '\n');
       if (err) {
         process.stderr.write(`ginko: ${err}\n`);

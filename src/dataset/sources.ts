@@ -13,7 +13,6 @@ import { readMasterZip } from '../export/read-master-zip.js';
 import type { RawSnapshot } from './raw.js';
 import { isSourceDataCheckout, readSourceData } from './source-data.js';
 import { readZenginPackage } from './zengin.js';
-import { readZenginTarball } from './zengin-tarball.js';
 
 export type SourceLayout = 'package' | 'tarball' | 'source-data' | 'master-zip';
 
@@ -66,7 +65,8 @@ export async function readDatasetSource(source: string, effectiveDate?: string):
     case 'package':
       return { layout, raw: readZenginPackage(path, effectiveDate) };
     case 'tarball':
-      return { layout, raw: await readZenginTarball(path, effectiveDate) };
+      // The tar library is loaded only for this layout.
+      return { layout, raw: await (await import('./zengin-tarball.js')).readZenginTarball(path, effectiveDate) };
     case 'source-data':
       return { layout, raw: readSourceData(path, effectiveDate) };
     case 'master-zip': {

@@ -33,6 +33,16 @@ const LAST_SUCCESS = 'dataset-update:last-success';
 const DEFAULT_JITTER = 0.1;
 const DEFAULT_LEASE_MS = 10 * 60_000;
 
+/**
+ * Records that a check ran (and, unless it failed, that it succeeded), for every replica to
+ * see: scheduled checks wait an interval after it, and /metrics reports the last success.
+ * `ginko update` records its checks too.
+ */
+export async function recordCheck(store: SqlStore, result: UpdateOutcome, now = Date.now()): Promise<void> {
+  await putSetting(store.db, LAST_CHECK, JSON.stringify({ at: now, outcome: outcomeOf(result) }));
+  if (result.kind !== 'failed') await putSetting(store.db, LAST_SUCCESS, String(now));
+}
+
 function outcomeOf(result: UpdateOutcome): CheckOutcome {
   switch (result.kind) {
     case 'current':
@@ -121,9 +131,7 @@ export class UpdateSchedule {
       if (last !== undefined && Date.now() - last < this.options.intervalMs / 2) return ['skipped', 'another replica checked within half an interval'];
       const result = await checkForUpdate(this.store, this.options.registry);
       const outcome = outcomeOf(result);
-      const now = Date.now();
-      await putSetting(this.store.db, LAST_CHECK, JSON.stringify({ at: now, outcome }));
-      if (result.kind !== 'failed') await putSetting(this.store.db, LAST_SUCCESS, String(now));
+      await recordCheck(this.store, result);
       if (result.kind === 'updated') {
         await this.onUpdated();
         return [outcome, `imported ${result.updateId} (zengin-code@${result.version}): ${result.changes} changes`];

@@ -7,8 +7,7 @@
  */
 import type { ChangeDraft } from '../dataset/diff.js';
 import type { PublishedVersion } from '../dataset/package-versions.js';
-import { fetchNewestVersion, fetchVerifiedTarball, PACKAGE_NAME, RegistryError, type RegistryFailureKind, type RegistryOptions } from '../dataset/registry-client.js';
-import { readZenginTarballBytes } from '../dataset/zengin-tarball.js';
+import type { RegistryFailureKind, RegistryOptions } from '../dataset/registry-client.js';
 import type { SqlStore } from '../store/open.js';
 import { ConcurrentImportError, loadCurrentSnapshot } from './history-store.js';
 import { importSnapshot, planImport } from './importer.js';
@@ -30,6 +29,10 @@ const failed = (reason: UpdateFailureKind, message: string): UpdateOutcome => ({
 
 /** One check; never throws for a registry, package or validation problem (a store error does). */
 export async function checkForUpdate(store: SqlStore, options: UpdateOptions): Promise<UpdateOutcome> {
+  // Loaded on first use: npm's registry client takes a few hundred ms to load, which a server
+  // without scheduled updates should not pay at every start.
+  const { fetchNewestVersion, fetchVerifiedTarball, PACKAGE_NAME, RegistryError } = await import('../dataset/registry-client.js');
+  const { readZenginTarballBytes } = await import('../dataset/zengin-tarball.js');
   const current = await loadCurrentSnapshot(store.db);
   let newest: PublishedVersion;
   let bytes: Buffer;
