@@ -181,17 +181,19 @@ describe('ginko doctor on broken setups', () => {
   });
 
   it('reports every bad GINKO_* variable instead of stopping at the first; serve refuses them', async () => {
-    const env = { GINKO_PORT: 'eighty', GINKO_ABUSE_WINDOW: '0', GINKO_METRICS: 'public' };
+    const env = { GINKO_PORT: 'eighty', GINKO_ABUSE_WINDOW: '0', GINKO_METRICS: 'public', GINKO_UPDATE_INTERVAL: 'daily', GINKO_REGISTRY: 'ftp://mirror.example/' };
     const run = await runGinko(['doctor', '--data-dir', dataDir], env);
     assert.equal(run.code, 1);
     assert.deepEqual(lines(run.stdout, 'configuration'), [
       'FAIL  configuration   GINKO_PORT must be an integer of at least 0, not "eighty"; serve refuses to start until it is fixed',
       'FAIL  configuration   GINKO_METRICS must be one of open, key, off, not "public"; serve refuses to start until it is fixed',
       'FAIL  configuration   GINKO_ABUSE_WINDOW must be an integer of at least 1, not "0"; serve refuses to start until it is fixed',
+      'FAIL  configuration   GINKO_UPDATE_INTERVAL must be a duration such as 24h, 6h, 30m or 0 (off), not "daily"; serve refuses to start until it is fixed',
+      'FAIL  configuration   GINKO_REGISTRY must be an http:// or https:// URL, not "ftp://mirror.example/"; serve refuses to start until it is fixed',
     ]);
     const serve = await runGinko(['serve', '--data-dir', dataDir], env);
     assert.equal(serve.code, 1);
-    assert.equal(serve.stderr, 'ginko: GINKO_PORT must be an integer of at least 0, not "eighty"; GINKO_METRICS must be one of open, key, off, not "public"; GINKO_ABUSE_WINDOW must be an integer of at least 1, not "0"\n');
+    assert.equal(serve.stderr, 'ginko: GINKO_PORT must be an integer of at least 0, not "eighty"; GINKO_METRICS must be one of open, key, off, not "public"; GINKO_ABUSE_WINDOW must be an integer of at least 1, not "0"; GINKO_UPDATE_INTERVAL must be a duration such as 24h, 6h, 30m or 0 (off), not "daily"; GINKO_REGISTRY must be an http:// or https:// URL, not "ftp://mirror.example/"\n');
   });
 
   it('checks an empty PostgreSQL database as reachable and not yet set up', async (t) => {

@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { BRANCH_SUFFIX_RULES, fullBranchReading, shortBranchReading } from '../src/domain/branch-readings.js';
 import { toHalfWidthKana, katakanaToHiragana, widenAscii } from '../src/domain/kana.js';
 import { installedPackageDir, readZenginPackage } from '../src/dataset/zengin.js';
+import { branchesCsv } from '../src/export/master-zip.js';
 import { resolve } from '../src/resolve/resolve.js';
 import { bundledDirectory, getJson, startTestApp, type TestApp } from './support/app.js';
 
@@ -86,6 +87,26 @@ describe('branch readings over all 28,944 branches', () => {
     assert.equal(shortBranchReading('東京営業部', 'トウキヨウエイギヨウブ'), 'トウキヨウ');
     assert.equal(shortBranchReading('本部', 'ホンブ'), 'ホンブ');
     assert.equal(shortBranchReading('新宿', 'シンジユク'), 'シンジユク');
+  });
+});
+
+describe('the full reading in every view', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp();
+  });
+  after(() => t.close());
+
+  it('v1, v2 and v3 answer 0001-001 with the suffix read', async () => {
+    for (const url of ['/v1/banks/0001/branches/001', '/v2/banks/0001/branches/001', '/v3/banks/0001/branches/001']) {
+      const body = JSON.stringify((await getJson(t, url)).body);
+      assert.match(body, /"halfWidthKana":"ﾄｳｷﾖｳｴｲｷﾞﾖｳﾌﾞ","fullWidthKana":"トウキヨウエイギヨウブ","hiragana":"とうきようえいぎようぶ"/, url);
+    }
+  });
+
+  it('the Master Export lists the full reading', () => {
+    const lines = branchesCsv(bundledDirectory()).split(/\r?\n/);
+    assert.ok(lines.includes('0001,001,東京営業部,ﾄｳｷﾖｳｴｲｷﾞﾖｳﾌﾞ,トウキヨウエイギヨウブ,とうきようえいぎようぶ'), lines.find((l) => l.startsWith('0001,001,')));
   });
 });
 
