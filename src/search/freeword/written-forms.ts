@@ -65,9 +65,11 @@ const SHITEN_KANA = foldForSearch('シテン');
 export function branchKeys(branch: Branch): string[] {
   const name = foldForSearch(branch.name);
   const kana = foldForSearch(branch.fullWidthKana);
+  const keys = new Set([name, kana]);
   // The reading without its office suffix (`トウキヨウ` for 東京営業部 `トウキヨウエイギヨウブ`) is
   // how the master wrote it and what people type: an exact hit, not only a prefix.
-  const keys = new Set([name, kana, foldForSearch(shortBranchReading(branch.name, branch.fullWidthKana))]);
+  const short = shortBranchReading(branch.name, branch.fullWidthKana);
+  if (short !== branch.fullWidthKana) keys.add(foldForSearch(short));
   // The master writes most branches without 支店 (`新宿`), and people add it (`新宿支店`).
   // Folding a concatenation is concatenating the folds here (both endings start with a plain
   // letter), which halves the cost of building the index.
