@@ -78,6 +78,8 @@ class BranchMatches {
 }
 
 const penalty = (a: Key, b: Key) => (a.strict === b.strict ? 0 : VOICING_PENALTY);
+/** A reading matches as written if it is the full reading or the one without the office suffix. */
+const readingPenalty = (a: Key, e: BranchEntry) => Math.min(penalty(a, e.kana), e.shortKana ? penalty(a, e.shortKana) : VOICING_PENALTY);
 
 /** Trimming 支店/店 is what official names expect; other endings, or a bare テン reading, less so. */
 function trimScore(t: TrimmedName): number {
@@ -130,7 +132,9 @@ function matchSpoken(index: BranchIndex, analysis: BranchInputAnalysis, matches:
     if (key.folded === '') continue;
     const spoken = spokenKey(key.folded);
     const strict = spokenKey(key.strict);
-    for (const e of spokenMatches(index, spoken)) matches.offer(e, 'spoken', score - (spokenKey(e.kana.strict) === strict ? 0 : VOICING_PENALTY));
+    // The reading with its office ending, or without it as the master wrote it (docs/readings.md).
+    const voicedAlike = (e: BranchEntry) => spokenKey(e.kana.strict) === strict || (e.shortKana !== undefined && spokenKey(e.shortKana.strict) === strict);
+    for (const e of spokenMatches(index, spoken)) matches.offer(e, 'spoken', score - (voicedAlike(e) ? 0 : VOICING_PENALTY));
   }
 }
 
@@ -151,14 +155,14 @@ function matchReading(index: BranchIndex, analysis: BranchInputAnalysis, matches
   }
 
   for (const e of index.byName.get(input.folded) ?? []) matches.offer(e, 'official', BRANCH_SCORES.official - penalty(input, e.name));
-  for (const e of index.byKana.get(input.folded) ?? []) matches.offer(e, 'official', BRANCH_SCORES.official - READING_PENALTY - penalty(input, e.kana));
+  for (const e of index.byKana.get(input.folded) ?? []) matches.offer(e, 'official', BRANCH_SCORES.official - READING_PENALTY - readingPenalty(input, e));
   if (analysis.digits) for (const e of index.byDigits.get(analysis.digits) ?? []) matches.offer(e, 'numeral', BRANCH_SCORES.numeral);
   for (const e of index.byBase.get(input.folded) ?? []) matches.offer(e, 'supplemented', BRANCH_SCORES.supplemented - penalty(input, e.base!.key));
 
   for (const t of trimmed) {
     const score = trimScore(t);
     for (const e of index.byName.get(t.key.folded) ?? []) matches.offer(e, 'trimmed', score - penalty(t.key, e.name));
-    for (const e of index.byKana.get(t.key.folded) ?? []) matches.offer(e, 'trimmed', score - READING_PENALTY - penalty(t.key, e.kana));
+    for (const e of index.byKana.get(t.key.folded) ?? []) matches.offer(e, 'trimmed', score - READING_PENALTY - readingPenalty(t.key, e));
     for (const e of index.byBase.get(t.key.folded) ?? []) {
       // The same ending written differently (出張所 / しゅっちょうじょ) is not a swap.
       if (e.base!.suffix.cls === t.suffix.cls && e.base!.suffix.cls !== 'other') continue;

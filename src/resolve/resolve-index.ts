@@ -7,6 +7,7 @@ import type { Directory } from '../dataset/directory.js';
 import type { Derivation, Snapshot } from '../dataset/snapshot.js';
 import type { InstitutionType } from '../domain/institutions.js';
 import type { Bank, Branch } from '../domain/types.js';
+import { shortBranchReading } from '../domain/branch-readings.js';
 import { BANK_ALIASES, type BankAlias } from './aliases.js';
 import { branchLineage } from './branch-lineage.js';
 import { isMainOffice, isNumeralName, numeralDigits, officialBase, type TrimmedName } from './branch-names.js';
@@ -38,6 +39,8 @@ export interface BranchEntry {
   readonly branch: Branch;
   readonly name: Key;
   readonly kana: Key;
+  /** The reading without its office suffix's reading (`トウキヨウ` for 東京営業部), where that differs. */
+  readonly shortKana: Key | undefined;
   /** The name without its office ending, if it has one. */
   readonly base: TrimmedName | undefined;
   /** Japan Post Bank style names: the digits they stand for. */
@@ -142,7 +145,8 @@ function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMa
   const entries = branches.map((branch): BranchEntry => {
     const name = keyOf(branch.name);
     const digits = isNumeralName(branch.name) ? numeralDigits(name.folded) : undefined;
-    return { branch, name, kana: keyOf(branch.fullWidthKana), base: officialBase(name), digits, mainOffice: isMainOffice(branch) };
+    const short = shortBranchReading(branch.name, branch.fullWidthKana);
+    return { branch, name, kana: keyOf(branch.fullWidthKana), shortKana: short === branch.fullWidthKana ? undefined : keyOf(short), base: officialBase(name), digits, mainOffice: isMainOffice(branch) };
   });
   const near = new NearIndex<BranchEntry>();
   for (const e of entries) {
@@ -150,10 +154,16 @@ function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMa
     push(byKana, e.kana.folded, e);
     const spoken = spokenKey(e.kana.folded);
     if (spoken !== e.kana.folded) push(bySpoken, spoken, e);
+    // People type the reading without the office suffix, as the master wrote it.
+    if (e.shortKana && e.shortKana.folded !== e.kana.folded) push(byKana, e.shortKana.folded, e);
+    if (e.shortKana) {
+      const shortSpoken = spokenKey(e.shortKana.folded);
+      if (shortSpoken !== e.shortKana.folded) push(bySpoken, shortSpoken, e);
+    }
     if (e.base) push(byBase, e.base.key.folded, e);
     if (e.digits) push(byDigits, e.digits, e);
     // 〇九九 and 〇九八 are different branches, not one typed wrong.
-    else for (const text of new Set([e.name.folded, e.kana.folded, ...(e.base ? [e.base.key.folded] : [])])) near.add(text, e);
+    else for (const text of new Set([e.name.folded, e.kana.folded, ...(e.shortKana ? [e.shortKana.folded] : []), ...(e.base ? [e.base.key.folded] : [])])) near.add(text, e);
   }
   const lineage = branchLineage(bankCode);
   for (const e of lineage.size > 0 ? entries : []) {

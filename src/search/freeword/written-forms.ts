@@ -3,6 +3,7 @@
  * keys: `北海道信金`, `北海道しんきん`, `JA新ひたち野`, `東京支店`. Every key is folded with
  * foldForSearch, so each form also covers its readings in any script and width.
  */
+import { shortBranchReading } from '../../domain/branch-readings.js';
 import { foldForSearch } from '../../domain/fold.js';
 import { INSTITUTION_TYPE_SPELLINGS } from '../../domain/institutions.js';
 import type { Bank, Branch } from '../../domain/types.js';
@@ -62,6 +63,10 @@ export function branchKeys(branch: Branch): string[] {
   const name = foldForSearch(branch.name);
   const kana = foldForSearch(branch.fullWidthKana);
   const keys = new Set([name, kana]);
+  // The reading without its office suffix (`トウキヨウ` for 東京営業部 `トウキヨウエイギヨウブ`) is
+  // how the master wrote it and what people type: an exact hit, not only a prefix.
+  const short = shortBranchReading(branch.name, branch.fullWidthKana);
+  if (short !== branch.fullWidthKana) keys.add(foldForSearch(short));
   // The master writes most branches without 支店 (`新宿`), and people add it (`新宿支店`).
   // Folding a concatenation is concatenating the folds here (both endings start with a plain
   // letter), which halves the cost of building the index.

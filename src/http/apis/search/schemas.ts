@@ -38,9 +38,9 @@ export const BranchSchema = Type.Object(
   {
     code: text('Branch code, 3 half-width digits', '001'),
     name: text('Branch name', '東京営業部'),
-    halfWidthKana: text('Half-width katakana and printable ASCII only', 'ﾄｳｷﾖｳ'),
-    fullWidthKana: text('Full-width katakana and full-width ASCII forms only', 'トウキヨウ'),
-    hiragana: text('Hiragana and full-width ASCII forms only', 'とうきよう'),
+    halfWidthKana: text('Half-width katakana and printable ASCII only', 'ﾄｳｷﾖｳｴｲｷﾞﾖｳﾌﾞ'),
+    fullWidthKana: text('Full-width katakana and full-width ASCII forms only', 'トウキヨウエイギヨウブ'),
+    hiragana: text('Hiragana and full-width ASCII forms only', 'とうきようえいぎようぶ'),
   },
   { additionalProperties: false },
 );
