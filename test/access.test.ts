@@ -335,9 +335,9 @@ describe('abuse protection that protects the store', () => {
     const counter = { lookups: 0 };
     const counting = Object.create(keys, { findByHash: { value: (hash: string) => (counter.lookups++, keys.findByHash(hash)) } }) as KeyStore;
     const auth = new Authenticator(counting, () => 0);
-    const access = await openAccessControl({ db: store.db, auth, abuse, maintenancePollMs: 60_000 });
-    // "Answered from memory": the authenticator's verdict needs no lookup (the plan cache, on the
-    // real clock, may still ask for the plan when a slow machine takes longer than its TTL).
+    // One instant for keys, plans and counters: a loaded machine must not let a cache entry expire mid-test.
+    const access = await openAccessControl({ db: store.db, auth, abuse, maintenancePollMs: 60_000, now: () => Date.parse('2026-03-01T03:00:00Z') });
+    // "Answered from memory": the authenticator's verdict needs no lookup.
     const inMemory = (key: string) => 'ok' in auth.fromMemory(key);
     return { valid, counter, access, inMemory, close: async () => (await access.close(), await auth.close()) };
   }
