@@ -16,6 +16,7 @@ import type { Directory } from '../../src/dataset/directory.js';
 import { SnapshotHolder } from '../../src/dataset/holder.js';
 import { Snapshot } from '../../src/dataset/snapshot.js';
 import { buildApp } from '../../src/http/app.js';
+import type { EdgeTimeouts } from '../../src/http/edge/limits.js';
 import type { MetricsSetup } from '../../src/http/edge/metrics.js';
 import { CursorCodec } from '../../src/shared/cursor.js';
 import { MasterExports } from '../../src/export/master-exports.js';
@@ -75,6 +76,8 @@ export interface TestAppOptions {
   readonly metrics?: MetricsSetup;
   /** Run on this store (several instances on one store, or a restart); close() leaves it open. */
   readonly store?: SqlStore;
+  /** Server timeouts shorter than the documented ones, for clients that trickle. */
+  readonly timeouts?: EdgeTimeouts;
 }
 
 let template: Promise<string> | undefined;
@@ -132,7 +135,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       publicUrl: () => options.publicUrl ?? 'https://localhost:8443',
       filterTime: new FilterTimeAllowance(),
     },
-    { ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.metrics ? { metrics: options.metrics } : {}) },
+    { ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.metrics ? { metrics: options.metrics } : {}), ...(options.timeouts ? { timeouts: options.timeouts } : {}) },
   );
   return {
     app,
