@@ -6,8 +6,12 @@
 import type { Directory } from '../../dataset/directory.js';
 import { foldForSearch } from '../../domain/fold.js';
 import type { Bank, Branch } from '../../domain/types.js';
+import { latinReadings } from '../../domain/romaji/latin-readings.js';
+import type { SpokenKey } from '../../domain/romaji/spoken-key.js';
 import { BigramIndex } from './bigram-index.js';
 import { NO_MATCH, rankKeys } from './rank.js';
+import { bankSpokenKeys, branchSpokenKeys, type SpokenKeys } from './romaji-forms.js';
+import { literalRank, NO_SPOKEN_MATCH, rankSpoken } from './romaji-rank.js';
 import { bankKeys, branchKeys } from './written-forms.js';
 
 interface Keyed<T> {
@@ -30,11 +34,39 @@ function ranked<T>(entries: Iterable<Keyed<T>>, query: string): T[] {
   return tiers.flat();
 }
 
+/**
+ * Matches of a romaji query (docs/freeword.md#romaji): literal matches of the text and spoken
+ * matches of its readings, in the finer tiers of romaji-rank.ts, then in the order given.
+ */
+function rankedRomaji<T>(entries: Iterable<Keyed<T>>, spoken: (entry: Keyed<T>) => SpokenKeys, query: string, readings: readonly SpokenKey[]): T[] {
+  const tiers: T[][] = Array.from({ length: NO_SPOKEN_MATCH }, () => []);
+  for (const entry of entries) {
+    const rank = Math.min(literalRank(rankKeys(entry.keys, query)), rankSpoken(spoken(entry), readings));
+    if (rank !== NO_SPOKEN_MATCH) tiers[rank]!.push(entry.record);
+  }
+  return tiers.flat();
+}
+
+/** Spoken keys computed on first use, per record: only romaji queries need them. */
+function spokenOf<T>(keysOf: (record: T) => SpokenKeys): (entry: Keyed<T>) => SpokenKeys {
+  const cache = new WeakMap<Keyed<T>, SpokenKeys>();
+  return (entry) => {
+    let keys = cache.get(entry);
+    if (!keys) {
+      keys = keysOf(entry.record);
+      cache.set(entry, keys);
+    }
+    return keys;
+  };
+}
+
 export class FreewordIndex {
   readonly #banks: readonly Keyed<Bank>[];
   readonly #bankGrams: BigramIndex;
   readonly #branchesByBank = new Map<string, readonly Keyed<Branch>[]>();
   #allBranches?: { readonly entries: readonly Keyed<BranchHit>[]; readonly grams: BigramIndex };
+  readonly #bankSpoken = spokenOf(bankSpokenKeys);
+  readonly #branchSpoken = spokenOf(branchSpokenKeys);
 
   constructor(directory: Directory) {
     const banks = directory.banks.map((bank) => ({ record: bank, keys: bankKeys(bank) }));
@@ -49,6 +81,10 @@ export class FreewordIndex {
   searchBanks(query: string, businessTypeCodes: readonly string[] = []): Bank[] {
     const types = new Set(businessTypeCodes);
     const banks = this.#banks;
+    const readings = latinReadings(query);
+    if (readings.length > 0) {
+      return rankedRomaji(types.size === 0 ? banks : banks.filter((b) => types.has(b.record.businessTypeCode)), this.#bankSpoken, query, readings);
+    }
     return ranked((function* (ids: Iterable<number>) {
       for (const i of ids) if (types.size === 0 || types.has(banks[i]!.record.businessTypeCode)) yield banks[i]!;
     })(this.#bankGrams.candidates(query)), query);
@@ -56,7 +92,10 @@ export class FreewordIndex {
 
   /** The bank's branches matching the folded query, best first. */
   searchBranches(bankCode: string, query: string): Branch[] {
-    return ranked(this.#branchesByBank.get(bankCode) ?? [], query);
+    const branches = this.#branchesByBank.get(bankCode) ?? [];
+    const readings = latinReadings(query);
+    if (readings.length > 0) return rankedRomaji(branches, this.#branchSpoken, query, readings);
+    return ranked(branches, query);
   }
 
   /** Branches of every bank matching the folded query, best first (Resolve's fallback). */
