@@ -56,6 +56,7 @@ export const REASON_CODES = [
   'payment_bank_abbreviation',
   'payment_branch_trim',
   'payment_branch_supplement',
+  'romaji_input',
   'branch_omitted',
   'generic_branch',
   'below_auto_total',

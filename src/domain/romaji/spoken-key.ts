@@ -12,7 +12,7 @@
  *
  * - spelling: one spelling per sound (shi → si, chi → ti, tsu → tu, fu → hu, ji/di → zi,
  *   sha/sya → sya, cho/cyo → tyo, wo → o, v → b), a doubled consonant or `tch` as ツ (`tu`),
- *   m before b/m/p as n, `oh` before a consonant as a long o;
+ *   m before b/m/p as n, `oh` before a consonant or the end of a word as a long o;
  * - the Zengin ambiguity: large キヨ is きよ or きょ, so a consonant + `iy` is folded to `y`
  *   on both sides (kiyomizu and kyomizu, shiyo and sho, meet); `nn` is `n` (shin'yo, shinnyo,
  *   shinyo meet);
@@ -47,10 +47,10 @@ const KANA_LATIN: ReadonlyMap<string, string> = (() => {
 
 const ACCENTED_VOWEL = /([aiueo])[\u0302\u0304]/g; // ō ô → oo
 const NOT_KEY = /[^a-z0-9]/g;
+const LONG_OH = /oh(?![aiueo])/g;
 
 /** Spelling rules, in order: each assumes the ones before it ran. */
 const SPELLING: readonly (readonly [RegExp, string])[] = [
-  [/oh(?![aiueo])/g, 'oo'], // Ohno, Ohya, Tokyoh: a long o
   [/m(?=[bmp])/g, 'n'], // Shimbashi, Gumma
   [/t(?=ch)/g, 'c'], // Hatchobori: the sokuon before ch
   [/([bcdfghjkpqrstvwxz])\1/g, 'tu$1'], // a doubled consonant is ッ, which the master writes ツ
@@ -87,7 +87,8 @@ function keyOfSpelled(exact: string): SpokenKey {
 
 /** The key of romaji as typed: any case, spaces, hyphens, apostrophes, macrons or circumflexes. */
 export function spokenKeyOfLatin(text: string): SpokenKey {
-  const latin = text.normalize('NFKD').toLowerCase().replace(ACCENTED_VOWEL, '$1$1').replace(NOT_KEY, '');
+  // Ohno, Ohya, Tokyoh: an h after o that no vowel follows (in its word) marks a long o.
+  const latin = text.normalize('NFKD').toLowerCase().replace(ACCENTED_VOWEL, '$1$1').replace(LONG_OH, 'oo').replace(NOT_KEY, '');
   return keyOfSpelled(spelled(latin));
 }
 

@@ -7,10 +7,10 @@ import type { Directory } from '../../dataset/directory.js';
 import { foldForSearch } from '../../domain/fold.js';
 import type { Bank, Branch } from '../../domain/types.js';
 import { latinReadings } from '../../domain/romaji/latin-readings.js';
+import { bankSpokenForms, branchSpokenForms, type SpokenKeys, spokenKeysOf } from '../../domain/romaji/spoken-forms.js';
 import type { SpokenKey } from '../../domain/romaji/spoken-key.js';
 import { BigramIndex } from './bigram-index.js';
 import { NO_MATCH, rankKeys } from './rank.js';
-import { bankSpokenKeys, branchSpokenKeys, type SpokenKeys } from './romaji-forms.js';
 import { literalRank, NO_SPOKEN_MATCH, rankSpoken } from './romaji-rank.js';
 import { bankKeys, branchKeys } from './written-forms.js';
 
@@ -65,8 +65,8 @@ export class FreewordIndex {
   readonly #bankGrams: BigramIndex;
   readonly #branchesByBank = new Map<string, readonly Keyed<Branch>[]>();
   #allBranches?: { readonly entries: readonly Keyed<BranchHit>[]; readonly grams: BigramIndex };
-  readonly #bankSpoken = spokenOf(bankSpokenKeys);
-  readonly #branchSpoken = spokenOf(branchSpokenKeys);
+  readonly #bankSpoken = spokenOf((bank: Bank) => spokenKeysOf(bankSpokenForms(bank)));
+  readonly #branchSpoken = spokenOf((branch: Branch) => spokenKeysOf(branchSpokenForms(branch)));
 
   constructor(directory: Directory) {
     const banks = directory.banks.map((bank) => ({ record: bank, keys: bankKeys(bank) }));

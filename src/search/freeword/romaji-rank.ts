@@ -8,9 +8,9 @@
  * A partial match must start where a syllable starts: `ono` is in o-no-mi-chi but not in
  * shi-no-no-me or shin-yō-nō-gyō, whose letters hold it only across syllables.
  */
+import type { SpokenKeys } from '../../domain/romaji/spoken-forms.js';
 import type { SpokenKey } from '../../domain/romaji/spoken-key.js';
 import { EXACT, INFIX, NO_MATCH, PREFIX } from './rank.js';
-import type { SpokenKeys } from './romaji-forms.js';
 
 export const NO_SPOKEN_MATCH = 2 * NO_MATCH;
 

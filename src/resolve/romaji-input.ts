@@ -1,0 +1,171 @@
+/**
+ * Romaji bank and branch names for Resolve (docs/resolve.md#romaji). The matcher compares kana
+ * and kanji; a Latin input is first read as the kana readings whose spoken key it spells
+ * (src/domain/romaji/) when the input as typed finds nothing: `mizuho bank` → ミズホギンコウ; a branch as the written form whose
+ * reading it spells at the banks the bank input names (`shinjuku` → 新宿, `tokyo` → 東京 for
+ * 東京営業部). Each reading, and the input as typed (aliases such as SMBC are Latin),
+ * is resolved as usual; the best answer is kept.
+ *
+ * What romaji changes in the decision:
+ * - `romaji_input` is recorded whenever a reading was used; in `payment` it blocks
+ *   auto-confirmation (a reading typed in Latin letters loses what kana keep: おお/お, きよ/きょ);
+ * - where another reading leads to another candidate within the context's gap (`oyama`: 小山
+ *   オヤマ or 大山 オオヤマ), the answer is not auto-confirmed (`gap_too_small`) and the other
+ *   candidates follow the best one's.
+ */
+import type { Directory } from '../dataset/directory.js';
+import { latinReadings } from '../domain/romaji/latin-readings.js';
+import { BRANCH_ENDING_READINGS, bankSpokenForms, branchSpokenForms, type SpokenForm } from '../domain/romaji/spoken-forms.js';
+import { type SpokenKey, spokenKeyOfKana } from '../domain/romaji/spoken-key.js';
+import { CONTEXT_POLICIES, DEFAULT_CONTEXT, MAX_CANDIDATES } from './policy.js';
+import { reasonDetails } from './reasons.js';
+import type { ResolveOutcome } from './resolve.js';
+import type { Match, ReasonCode, ResolveAnswer, ResolveInput } from './types.js';
+
+/** At most this many readings of one input are tried (the best-spelled first). */
+export const MAX_ROMAJI_READINGS = 3;
+
+type ResolveTyped = (directory: Directory, input: ResolveInput) => ResolveOutcome;
+
+interface FormIndex {
+  readonly banks: ReadonlyMap<string, readonly SpokenForm[]>;
+  readonly branches: Map<string, ReadonlyMap<string, readonly SpokenForm[]>>;
+}
+
+const INDEXES = new WeakMap<Directory, FormIndex>();
+
+function byLooseKey(forms: Iterable<SpokenForm>): Map<string, SpokenForm[]> {
+  const map = new Map<string, SpokenForm[]>();
+  for (const form of forms) {
+    const list = map.get(form.key.loose);
+    if (list) {
+      if (!list.some((f) => f.written === form.written)) list.push(form);
+    } else map.set(form.key.loose, [form]);
+  }
+  return map;
+}
+
+function formIndex(directory: Directory): FormIndex {
+  let index = INDEXES.get(directory);
+  if (!index) {
+    index = { banks: byLooseKey(directory.banks.flatMap(bankSpokenForms)), branches: new Map() };
+    INDEXES.set(directory, index);
+  }
+  return index;
+}
+
+function branchForms(directory: Directory, index: FormIndex, bankCode: string): ReadonlyMap<string, readonly SpokenForm[]> {
+  let forms = index.branches.get(bankCode);
+  if (!forms) {
+    forms = byLooseKey(directory.branches(bankCode).flatMap(branchSpokenForms));
+    index.branches.set(bankCode, forms);
+  }
+  return forms;
+}
+
+/**
+ * Written forms whose loose key a reading of the input equals, exactly spelled ones first. An
+ * input that marks long vowels (`ohyama`, `ōyama`) names the forms it spells exactly when there
+ * are any; one that does not (`oyama`) may mean any of them (小山 オヤマ, 大山 オオヤマ).
+ */
+function readingsOf(keys: readonly SpokenKey[], lookup: (loose: string) => readonly SpokenForm[] | undefined, suffixes: readonly Suffix[] = []): string[] {
+  const found: { written: string; exact: boolean }[] = [];
+  for (const key of keys) {
+    const forms = lookup(key.loose) ?? [];
+    const exact = forms.filter((f) => f.key.exact === key.exact);
+    const marked = key.exact !== key.loose && exact.length > 0;
+    for (const form of marked ? exact : forms) found.push({ written: form.written, exact: form.key.exact === key.exact });
+    // shinjuku shiten, tokyo shiten: the stem's form with the ending.
+    for (const suffix of suffixes) {
+      if (!key.loose.endsWith(suffix.key.loose) || key.loose.length === suffix.key.loose.length) continue;
+      for (const form of lookup(key.loose.slice(0, -suffix.key.loose.length)) ?? []) {
+        // The master reads some names without their ending (東京営業部 トウキヨウ).
+        found.push({ written: form.written.endsWith(suffix.name) ? form.written : form.written + suffix.name, exact: false });
+      }
+    }
+  }
+  found.sort((a, b) => Number(b.exact) - Number(a.exact));
+  return [...new Set(found.map((f) => f.written))].slice(0, MAX_ROMAJI_READINGS);
+}
+
+interface Suffix {
+  readonly name: string;
+  readonly key: SpokenKey;
+}
+
+const BRANCH_SUFFIXES: readonly Suffix[] = BRANCH_ENDING_READINGS.map((e) => ({ name: e.name, key: spokenKeyOfKana(e.kana)! }));
+
+const matchKey = (m: Match) => `${m.bank_code}-${m.branch_code}-${m.branch_name}`;
+const topTotal = (o: ResolveOutcome) => o.ranked[0]?.total ?? -1;
+/** A bank found without a branch (branch_not_found) says more than no bank at all. */
+const strength = (o: ResolveOutcome) => topTotal(o) * 2 + (o.debug.bank_matches.length > 0 ? 1 : 0);
+
+/**
+ * The answer for an input with a Latin bank or branch name, or undefined when neither is Latin
+ * (the caller resolves it as typed).
+ */
+export function resolveRomaji(directory: Directory, input: ResolveInput, resolveTyped: ResolveTyped): ResolveOutcome | undefined {
+  const bankKeys = latinReadings(input.bankName);
+  const branchKeys = latinReadings(input.branchName);
+  if (bankKeys.length === 0 && branchKeys.length === 0) return undefined;
+  const index = formIndex(directory);
+
+  // Latin text the matcher already knows (the aliases MUFG, SMBC, mizuho; JP Bank's 018) is
+  // answered as typed.
+  const asTyped = resolveTyped(directory, input);
+  if (asTyped.answer.decision !== 'unresolved') return asTyped;
+
+  const bankTexts = [input.bankName, ...readingsOf(bankKeys, (k) => index.banks.get(k))];
+  const outcomes: { outcome: ResolveOutcome; romaji: boolean }[] = [];
+  for (const [b, bankName] of bankTexts.entries()) {
+    const typed = b === 0 ? asTyped : resolveTyped(directory, { ...input, bankName });
+    outcomes.push({ outcome: typed, romaji: b > 0 });
+    if (branchKeys.length === 0) continue;
+    const codes = typed.debug.bank_matches.map((m) => m.bank_code);
+    const lookup = (loose: string) => codes.flatMap((code) => branchForms(directory, index, code).get(loose) ?? []);
+    for (const branchName of readingsOf(branchKeys, lookup, BRANCH_SUFFIXES)) {
+      outcomes.push({ outcome: resolveTyped(directory, { ...input, bankName, branchName }), romaji: true });
+    }
+  }
+
+  // The best top candidate; on a tie the earlier (as typed, then the best-spelled reading).
+  let best = outcomes[0]!;
+  for (const o of outcomes) if (strength(o.outcome) > strength(best.outcome)) best = o;
+  if (!best.romaji) return best.outcome;
+  return withRomajiJudgment(best.outcome, outcomes.map((o) => o.outcome), input);
+}
+
+function withRomajiJudgment(best: ResolveOutcome, all: readonly ResolveOutcome[], input: ResolveInput): ResolveOutcome {
+  const policy = CONTEXT_POLICIES[input.context ?? DEFAULT_CONTEXT];
+  const answer = best.answer;
+  const reasons: ReasonCode[] = [...answer.reason_codes, 'romaji_input'];
+  let decision = answer.decision;
+  const candidates = [...answer.candidates];
+  if (decision !== 'unresolved') {
+    const seen = new Set(candidates.map(matchKey));
+    const top = topTotal(best);
+    const bestKey = answer.best_match ? matchKey(answer.best_match) : '';
+    for (const other of all) {
+      const first = other.answer.best_match;
+      if (other === best || !first || matchKey(first) === bestKey) continue;
+      if (top - topTotal(other) < policy.minGap) reasons.push('gap_too_small');
+      for (const m of other.answer.candidates) {
+        if (seen.has(matchKey(m))) continue;
+        seen.add(matchKey(m));
+        candidates.push(m);
+      }
+    }
+    const blocked = reasons.includes('gap_too_small') || input.context === 'payment';
+    if (decision === 'auto_confirm' && blocked) decision = 'needs_review';
+  }
+  const details = reasonDetails(reasons);
+  const romaji: ResolveAnswer = {
+    decision,
+    ...(answer.best_match ? { best_match: answer.best_match } : {}),
+    candidates: candidates.slice(0, MAX_CANDIDATES),
+    reason_codes: details.map((d) => d.code),
+    reason_details: details,
+    ...(details.length > 0 ? { reason_summary_ja: details[0]!.message_ja } : {}),
+  };
+  return { ...best, answer: romaji };
+}
