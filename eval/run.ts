@@ -1,7 +1,8 @@
-/** `npm run eval`: the Resolve evaluation report (Markdown) and every case that went wrong. */
+/** `npm run eval`: the Resolve and romaji evaluation reports (Markdown) and every case that went wrong. */
 import { loadBundledDirectory } from '../src/dataset/bundled.js';
 import { warmResolveIndex } from '../src/resolve/resolve-index.js';
 import { evaluate, formatReport } from './evaluate.js';
+import { evaluateRomaji, formatRomajiReport } from './romaji-evaluate.js';
 
 const directory = loadBundledDirectory();
 warmResolveIndex(directory);
@@ -16,4 +17,12 @@ if (report.disagreements.length > 0) {
   out('\nDecisions other than pinned:');
   for (const r of report.disagreements) out(`  ${r.context} ${r.case.id} ${r.case.bank_name} / ${r.case.branch_name}: expected ${r.case.decisions[r.context]}, got ${r.decision} (best ${r.best ?? '–'}, expected ${r.case.expected ? `${r.case.expected.bank_code}-${r.case.expected.branch_code}` : '–'})`);
 }
-process.exitCode = report.wrongAutos.length > 0 ? 1 : 0;
+
+const romaji = evaluateRomaji(directory);
+out('\n' + formatRomajiReport(romaji));
+if (romaji.freewordMisses.length > 0) {
+  out('\nRomaji freeword queries whose first result is not the meant record:');
+  for (const m of romaji.freewordMisses) out(`  ${m.case.kind} ${m.case.bankCode ?? ''} ${m.case.query} → ${m.top ?? 'nothing'} (expected ${m.case.expected})`);
+}
+for (const w of romaji.wrongAutos) out(`  wrong auto-confirmation (romaji) ${w.context} ${w.case.id} ${w.case.bank_name} / ${w.case.branch_name} → ${w.best}`);
+process.exitCode = report.wrongAutos.length > 0 || romaji.wrongAutos.length > 0 ? 1 : 0;

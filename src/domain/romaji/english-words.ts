@@ -55,6 +55,8 @@ export const ENGLISH_WORDS: readonly EnglishWord[] = Object.freeze([
   { text: 'sony', reading: 'そにー', source: 'english_name', note: 'ソニー銀行 is Sony Bank' },
   { text: 'seven', reading: 'せぶん', source: 'english_name', note: 'セブン銀行 is Seven Bank' },
   { text: 'lawson', reading: 'ろーそん', source: 'english_name', note: 'ローソン銀行 is Lawson Bank' },
+  { text: 'shoko chukin', reading: 'しょうこうくみあいちゅうおうきんこ', source: 'english_name', note: '商工組合中央金庫 is The Shoko Chukin Bank' },
+  { text: 'norinchukin', reading: 'のうりんちゅうおうきんこ', source: 'english_name', note: '農林中央金庫 is The Norinchukin Bank' },
   { text: 'resona', reading: 'りそな', source: 'brand', note: 'りそな銀行 writes its brand Resona (the reading is risona)' },
   { text: 'star', reading: 'すたー', source: 'english_name', note: '東京スター銀行 is Tokyo Star Bank' },
   { text: 'net', reading: 'ねっと', source: 'english_name', note: 'ネット in bank names: ＧＭＯあおぞらネット, ドコモＳＭＴＢネット' },

@@ -4,8 +4,9 @@
  * are kept, so a romaji word that looks like an English one still reads as romaji.
  *
  * An English word is read only where it ends a word: not before a vowel or `y` (`banka` is
- * romaji). Words that are themselves valid romaji (`au`, `aeon`) must also stand alone: at the
- * start and end of the text or between spaces.
+ * romaji). Words shorter than four letters or that are themselves valid romaji (`net`, `au`,
+ * `aeon`, `resona`) must also start a word (after a space, or another English word), and the
+ * romaji-looking ones end one too.
  */
 import { ENGLISH_WORDS } from './english-words.js';
 import { isLatinText, kanaToLatin, type SpokenKey, spokenKeyOfLatin } from './spoken-key.js';
@@ -45,21 +46,25 @@ function compactWithBoundaries(text: string): { compact: string; boundaries: Set
 function withEnglishWords(text: string): string | undefined {
   const { compact, boundaries } = compactWithBoundaries(text);
   let out = '';
-  let replaced = false;
+  let replacedUpTo = -1;
   for (let i = 0; i < compact.length; ) {
     const word = WORDS.find((w) => {
       if (!compact.startsWith(w.compact, i)) return false;
       const end = i + w.compact.length;
       if (end < compact.length && /[aiueoy]/.test(compact[end]!)) return false;
-      return !w.romajiLike || (boundaries.has(i) && boundaries.has(end));
+      // Short or romaji-looking words start a word (`net` is not inside `netto`); …
+      const startsWord = boundaries.has(i) || replacedUpTo === i;
+      if ((w.romajiLike || w.compact.length < 4) && !startsWord) return false;
+      // … and romaji-looking ones end one (`au` is not the start of `aumi`).
+      return !w.romajiLike || boundaries.has(end) || WORDS.some((next) => !next.romajiLike && compact.startsWith(next.compact, end));
     });
     if (word) {
       out += word.latin;
       i += word.compact.length;
-      replaced = true;
+      replacedUpTo = i;
     } else out += compact[i++];
   }
-  return replaced ? out : undefined;
+  return replacedUpTo >= 0 ? out : undefined;
 }
 
 /**

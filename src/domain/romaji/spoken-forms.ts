@@ -3,7 +3,8 @@
  * (spoken-key.ts): the master's reading, and the readings of the forms people write besides it
  * — for an institution the stem alone (`hokkaido`), with the short reading of its type
  * (`hokkaido shinkin`, `JA sagami`); for a branch without an ending in the master, with 支店
- * (`shinjuku shiten`), and for one with an ending, without it (`tokyo` for 東京営業部).
+ * (`shinjuku shiten`), and for one with an ending, without it (`tokyo` for 東京営業部) or, where
+ * the master's reading leaves the ending out (東京営業部 トウキヨウ), with it (`tokyo eigyobu`).
  * Freeword compares the keys; Resolve hands the written form that matched (`東京` for the
  * reading トウキヨウ of 東京営業部) to its matcher.
  *
@@ -74,7 +75,9 @@ export function branchSpokenForms(branch: Branch): SpokenForm[] {
   const pairs: [string, string][] = [[kana, name]];
   const ending = BRANCH_ENDING_READINGS.find((e) => name.endsWith(e.name));
   if (!ending) pairs.push([kana + 'シテン', name + '支店']);
-  else if (kana.endsWith(ending.kana) && kana.length > ending.kana.length && name.length > ending.name.length) pairs.push([kana.slice(0, -ending.kana.length), name.slice(0, -ending.name.length)]);
+  else if (kana.endsWith(ending.kana)) {
+    if (kana.length > ending.kana.length && name.length > ending.name.length) pairs.push([kana.slice(0, -ending.kana.length), name.slice(0, -ending.name.length)]);
+  } else pairs.push([kana + ending.kana, name]); // the master reads 東京営業部 トウキヨウ: `tokyo eigyobu` is it too
   return formsOf(pairs);
 }
 

@@ -7,6 +7,7 @@ import type { Directory } from '../../dataset/directory.js';
 import { foldForSearch } from '../../domain/fold.js';
 import type { Bank, Branch } from '../../domain/types.js';
 import { latinReadings } from '../../domain/romaji/latin-readings.js';
+import { isLatinText } from '../../domain/romaji/spoken-key.js';
 import { bankSpokenForms, branchSpokenForms, type SpokenKeys, spokenKeysOf } from '../../domain/romaji/spoken-forms.js';
 import type { SpokenKey } from '../../domain/romaji/spoken-key.js';
 import { BigramIndex } from './bigram-index.js';
@@ -38,10 +39,10 @@ function ranked<T>(entries: Iterable<Keyed<T>>, query: string): T[] {
  * Matches of a romaji query (docs/freeword.md#romaji): literal matches of the text and spoken
  * matches of its readings, in the finer tiers of romaji-rank.ts, then in the order given.
  */
-function rankedRomaji<T>(entries: Iterable<Keyed<T>>, spoken: (entry: Keyed<T>) => SpokenKeys, query: string, readings: readonly SpokenKey[]): T[] {
+function rankedRomaji<T>(entries: Iterable<Keyed<T>>, spoken: (entry: Keyed<T>) => SpokenKeys, literal: string, readings: readonly SpokenKey[]): T[] {
   const tiers: T[][] = Array.from({ length: NO_SPOKEN_MATCH }, () => []);
   for (const entry of entries) {
-    const rank = Math.min(literalRank(rankKeys(entry.keys, query)), rankSpoken(spoken(entry), readings));
+    const rank = Math.min(literalRank(rankKeys(entry.keys, literal)), rankSpoken(spoken(entry), readings));
     if (rank !== NO_SPOKEN_MATCH) tiers[rank]!.push(entry.record);
   }
   return tiers.flat();
@@ -77,25 +78,27 @@ export class FreewordIndex {
     }
   }
 
-  /** Banks matching the folded query, best first; restricted to the given types when any. */
+  /** Banks matching the query (normalizeFreeword), best first; restricted to the given types when any. */
   searchBanks(query: string, businessTypeCodes: readonly string[] = []): Bank[] {
     const types = new Set(businessTypeCodes);
     const banks = this.#banks;
     const readings = latinReadings(query);
+    const literal = withoutSpaces(query);
     if (readings.length > 0) {
-      return rankedRomaji(types.size === 0 ? banks : banks.filter((b) => types.has(b.record.businessTypeCode)), this.#bankSpoken, query, readings);
+      return rankedRomaji(types.size === 0 ? banks : banks.filter((b) => types.has(b.record.businessTypeCode)), this.#bankSpoken, literal, readings);
     }
     return ranked((function* (ids: Iterable<number>) {
       for (const i of ids) if (types.size === 0 || types.has(banks[i]!.record.businessTypeCode)) yield banks[i]!;
-    })(this.#bankGrams.candidates(query)), query);
+    })(this.#bankGrams.candidates(literal)), literal);
   }
 
-  /** The bank's branches matching the folded query, best first. */
+  /** The bank's branches matching the query (normalizeFreeword), best first. */
   searchBranches(bankCode: string, query: string): Branch[] {
     const branches = this.#branchesByBank.get(bankCode) ?? [];
     const readings = latinReadings(query);
-    if (readings.length > 0) return rankedRomaji(branches, this.#branchSpoken, query, readings);
-    return ranked(branches, query);
+    const literal = withoutSpaces(query);
+    if (readings.length > 0) return rankedRomaji(branches, this.#branchSpoken, literal, readings);
+    return ranked(branches, literal);
   }
 
   /** Branches of every bank matching the folded query, best first (Resolve's fallback). */
@@ -128,5 +131,18 @@ export function freewordIndexOf(directory: Directory): FreewordIndex {
   return index;
 }
 
-/** The query side of the one normalization (src/domain/fold.ts). */
-export const normalizeFreeword = foldForSearch;
+/**
+ * The query side of the one normalization (src/domain/fold.ts). A Latin query keeps one space
+ * between its words, as the English and brand words of romaji are read only where a word ends
+ * (src/domain/romaji/latin-readings.ts); its literal matches ignore the spaces.
+ */
+export function normalizeFreeword(text: string): string {
+  if (!isLatinText(text)) return foldForSearch(text);
+  return text
+    .split(/[\s\-_.,]+/u)
+    .map(foldForSearch)
+    .filter((word) => word !== '')
+    .join(' ');
+}
+
+const withoutSpaces = (query: string) => (query.includes(' ') ? query.replaceAll(' ', '') : query);
