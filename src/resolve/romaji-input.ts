@@ -29,6 +29,8 @@ type ResolveTyped = (directory: Directory, input: ResolveInput) => ResolveOutcom
 
 interface FormIndex {
   readonly banks: ReadonlyMap<string, readonly SpokenForm[]>;
+  /** The institutions a bank form's written text belongs to (ホツカイドウ: 北海道銀行, 北海道信金, …). */
+  readonly bankCodes: ReadonlyMap<string, readonly string[]>;
   readonly branches: Map<string, ReadonlyMap<string, readonly SpokenForm[]>>;
 }
 
@@ -48,7 +50,15 @@ function byLooseKey(forms: Iterable<SpokenForm>): Map<string, SpokenForm[]> {
 function formIndex(directory: Directory): FormIndex {
   let index = INDEXES.get(directory);
   if (!index) {
-    index = { banks: byLooseKey(directory.banks.flatMap(bankSpokenForms)), branches: new Map() };
+    const bankCodes = new Map<string, string[]>();
+    const forms = directory.banks.flatMap((bank) =>
+      bankSpokenForms(bank).map((form) => {
+        const codes = bankCodes.get(form.written) ?? bankCodes.set(form.written, []).get(form.written)!;
+        if (!codes.includes(bank.code)) codes.push(bank.code);
+        return form;
+      }),
+    );
+    index = { banks: byLooseKey(forms), bankCodes, branches: new Map() };
     INDEXES.set(directory, index);
   }
   return index;
@@ -61,6 +71,12 @@ function branchForms(directory: Directory, index: FormIndex, bankCode: string): 
     index.branches.set(bankCode, forms);
   }
   return forms;
+}
+
+/** Builds every institution's and branch's forms now, so that no row of a file pays for them. */
+export function warmRomajiForms(directory: Directory): void {
+  const index = formIndex(directory);
+  for (const bank of directory.banks) branchForms(directory, index, bank.code);
 }
 
 /**
@@ -115,17 +131,18 @@ export function resolveRomaji(directory: Directory, input: ResolveInput, resolve
   const asTyped = resolveTyped(directory, input);
   if (asTyped.answer.decision !== 'unresolved') return asTyped;
 
-  const bankTexts = [input.bankName, ...readingsOf(bankKeys, (k) => index.banks.get(k))];
-  const outcomes: { outcome: ResolveOutcome; romaji: boolean }[] = [];
-  for (const [b, bankName] of bankTexts.entries()) {
-    const typed = b === 0 ? asTyped : resolveTyped(directory, { ...input, bankName });
-    outcomes.push({ outcome: typed, romaji: b > 0 });
-    if (branchKeys.length === 0) continue;
-    const codes = typed.debug.bank_matches.map((m) => m.bank_code);
+  // The banks each bank text names: as typed, those the matcher found; a reading, those it is the reading of.
+  const bankTexts = [
+    { bankName: input.bankName, codes: asTyped.debug.bank_matches.map((m) => m.bank_code) },
+    ...readingsOf(bankKeys, (k) => index.banks.get(k)).map((bankName) => ({ bankName, codes: index.bankCodes.get(bankName) ?? [] })),
+  ];
+  const outcomes: { outcome: ResolveOutcome; romaji: boolean }[] = [{ outcome: asTyped, romaji: false }];
+  for (const [b, { bankName, codes }] of bankTexts.entries()) {
     const lookup = (loose: string) => codes.flatMap((code) => branchForms(directory, index, code).get(loose) ?? []);
-    for (const branchName of readingsOf(branchKeys, lookup, BRANCH_SUFFIXES)) {
-      outcomes.push({ outcome: resolveTyped(directory, { ...input, bankName, branchName }), romaji: true });
-    }
+    const branchNames = branchKeys.length === 0 ? [] : readingsOf(branchKeys, lookup, BRANCH_SUFFIXES);
+    for (const branchName of branchNames) outcomes.push({ outcome: resolveTyped(directory, { ...input, bankName, branchName }), romaji: true });
+    // A bank reading with the branch as typed (kanji, or romaji no branch reads as).
+    if (b > 0 && branchNames.length === 0) outcomes.push({ outcome: resolveTyped(directory, { ...input, bankName }), romaji: true });
   }
 
   // The best top candidate; on a tie the earlier (as typed, then the best-spelled reading).
