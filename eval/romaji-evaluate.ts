@@ -4,7 +4,7 @@
  * auto-confirmations per context. Used by `npm run eval` and test/romaji.eval.test.ts.
  */
 import { readFileSync } from 'node:fs';
-import type { Directory } from '../src/dataset/directory.js';
+import type { Snapshot } from '../src/dataset/snapshot.js';
 import { resolve } from '../src/resolve/resolve.js';
 import { RESOLVE_CONTEXTS, type ResolveContext } from '../src/resolve/types.js';
 import { freewordIndexOf, normalizeFreeword } from '../src/search/freeword/index.js';
@@ -45,8 +45,8 @@ export interface RomajiReport {
 const EMPTY_FREEWORD: FreewordFigures = { cases: 0, at1: 0, at5: 0, wrongTop: 0, none: 0 };
 const EMPTY_RESOLVE: ResolveFigures = { cases: 0, top1: 0, autoConfirmed: 0, wrongAuto: 0, unresolved: 0 };
 
-export function evaluateRomaji(directory: Directory, file: RomajiEvalFile = loadRomajiEvalFile()): RomajiReport {
-  const index = freewordIndexOf(directory);
+export function evaluateRomaji(snapshot: Snapshot, file: RomajiEvalFile = loadRomajiEvalFile()): RomajiReport {
+  const index = freewordIndexOf(snapshot);
   const freeword: Record<string, FreewordFigures> = {};
   const freewordMisses: { case: RomajiFreewordCase; top: string | undefined }[] = [];
   for (const c of file.freeword) {
@@ -65,7 +65,7 @@ export function evaluateRomaji(directory: Directory, file: RomajiEvalFile = load
   for (const context of RESOLVE_CONTEXTS) {
     let f = EMPTY_RESOLVE;
     for (const c of file.resolve) {
-      const { answer } = resolve(directory, { bankName: c.bank_name, branchName: c.branch_name, context });
+      const { answer } = resolve(snapshot, { bankName: c.bank_name, branchName: c.branch_name, context });
       const best = answer.best_match ? `${answer.best_match.bank_code}-${answer.best_match.branch_code}` : undefined;
       const right = best === `${c.expected.bank_code}-${c.expected.branch_code}`;
       const auto = answer.decision === 'auto_confirm';

@@ -1,12 +1,12 @@
 /** `npm run eval`: the Resolve and romaji evaluation reports (Markdown) and every case that went wrong. */
-import { loadBundledDirectory } from '../src/dataset/bundled.js';
+import { loadBundledServing } from '../src/dataset/bundled.js';
 import { warmResolveIndex } from '../src/resolve/resolve-index.js';
 import { evaluate, formatReport } from './evaluate.js';
 import { evaluateRomaji, formatRomajiReport } from './romaji-evaluate.js';
 
-const directory = loadBundledDirectory();
-warmResolveIndex(directory);
-const report = evaluate(directory);
+const snapshot = loadBundledServing();
+warmResolveIndex(snapshot);
+const report = evaluate(snapshot);
 const out = (line: string) => process.stdout.write(line + '\n');
 out(formatReport(report));
 if (report.wrongAutos.length > 0) {
@@ -18,7 +18,7 @@ if (report.disagreements.length > 0) {
   for (const r of report.disagreements) out(`  ${r.context} ${r.case.id} ${r.case.bank_name} / ${r.case.branch_name}: expected ${r.case.decisions[r.context]}, got ${r.decision} (best ${r.best ?? '–'}, expected ${r.case.expected ? `${r.case.expected.bank_code}-${r.case.expected.branch_code}` : '–'})`);
 }
 
-const romaji = evaluateRomaji(directory);
+const romaji = evaluateRomaji(snapshot);
 out('\n' + formatRomajiReport(romaji));
 if (romaji.freewordMisses.length > 0) {
   out('\nRomaji freeword queries whose first result is not the meant record:');

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { cpuMs } from '../src/search/filter-budget.js';
 import { freewordIndexOf, normalizeFreeword } from '../src/search/freeword/index.js';
-import { bundledDirectory, getJson, type TestApp, startTestApp } from './support/app.js';
+import { bundledSnapshot, getJson, type TestApp, startTestApp } from './support/app.js';
 
 let t: TestApp;
 before(async () => {
@@ -72,8 +72,7 @@ describe('freeword from romaji', () => {
   });
 
   it('answers romaji queries in-process within the freeword budget', () => {
-    const directory = bundledDirectory();
-    const index = freewordIndexOf(directory);
+    const index = freewordIndexOf(bundledSnapshot());
     const queries = ['tokyo', 'shinjuku', 'mizuho bank', 'hokkaido shinkin', 'ōsaka', 'marunouchi'];
     const times: number[] = [];
     for (let round = 0; round < 50; round++) {

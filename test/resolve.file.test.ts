@@ -16,19 +16,20 @@ import { resolve } from '../src/resolve/resolve.js';
 import { warmResolveIndex } from '../src/resolve/resolve-index.js';
 import { warmRomajiForms } from '../src/resolve/romaji-input.js';
 import { cpuMs } from '../src/search/filter-budget.js';
-import { bundledDirectory } from './support/app.js';
+import { bundledDirectory, bundledSnapshot } from './support/app.js';
 import { runGinko } from './support/process.js';
 import { nameRows } from './support/resolve-rows.js';
 import { useTempDirs } from './support/temp-dirs.js';
 
 const tempDir = useTempDirs('ginko-resolve-file-');
 const directory = bundledDirectory();
+const snapshot = bundledSnapshot();
 const rows = nameRows(directory, 3000);
 const csv = stringify([['id', 'bank_name', 'branch_name', 'amount'], ...rows.map((r, i) => [String(i + 1), r.bank, r.branch, `1,${String(i).padStart(3, '0')}`])]);
 
 before(() => {
-  warmResolveIndex(directory);
-  warmRomajiForms(directory);
+  warmResolveIndex(snapshot);
+  warmRomajiForms(snapshot);
 });
 
 const text = (s: string) => new TextEncoder().encode(s);
@@ -36,7 +37,7 @@ const text = (s: string) => new TextEncoder().encode(s);
 describe('resolve a whole file', () => {
   it('answers each of 3,000 rows as the single call does, keeping every input column', () => {
     const started = cpuMs();
-    const result = resolveFile(directory, text(csv), { context: 'default' });
+    const result = resolveFile(snapshot, text(csv), { context: 'default' });
     const cpu = cpuMs() - started;
     assert.equal(result.encoding, 'UTF-8');
     assert.equal(result.rows, 3000);
@@ -46,7 +47,7 @@ describe('resolve a whole file', () => {
     assert.equal(out.length, 3000);
     const counts: Record<string, number> = {};
     for (const [i, row] of out.entries()) {
-      const { answer } = resolve(directory, { bankName: rows[i]!.bank, branchName: rows[i]!.branch, context: 'default' });
+      const { answer } = resolve(snapshot, { bankName: rows[i]!.bank, branchName: rows[i]!.branch, context: 'default' });
       const best = answer.best_match;
       assert.deepEqual(row, [String(i + 1), rows[i]!.bank, rows[i]!.branch, `1,${String(i).padStart(3, '0')}`, answer.decision, best?.bank_code ?? '', best?.branch_code ?? '', best?.bank_name ?? '', best?.branch_name ?? '', answer.reason_codes.join(' ')], `row ${i + 1}`);
       counts[answer.decision] = (counts[answer.decision] ?? 0) + 1;
@@ -58,9 +59,9 @@ describe('resolve a whole file', () => {
 
   it('reads Shift_JIS and UTF-8 with a BOM, and says which', () => {
     const small = 'bank_name,branch_name\nみずほ銀行,新宿\n三菱ＵＦＪ銀行,東京営業部\nｹﾞﾝｷ,①\n';
-    const sjis = resolveFile(directory, encodeShiftJis(small), { context: 'default' });
-    const bom = resolveFile(directory, new Uint8Array([0xef, 0xbb, 0xbf, ...text(small)]), { context: 'default' });
-    const utf8 = resolveFile(directory, text(small), { context: 'default' });
+    const sjis = resolveFile(snapshot, encodeShiftJis(small), { context: 'default' });
+    const bom = resolveFile(snapshot, new Uint8Array([0xef, 0xbb, 0xbf, ...text(small)]), { context: 'default' });
+    const utf8 = resolveFile(snapshot, text(small), { context: 'default' });
     assert.deepEqual([sjis.encoding, bom.encoding, utf8.encoding], ['Shift_JIS', 'UTF-8 with BOM', 'UTF-8']);
     assert.equal(sjis.output, utf8.output);
     assert.equal(bom.output, utf8.output);
@@ -73,7 +74,7 @@ describe('resolve a whole file', () => {
 
   it('reports a malformed row with its line number and processes the rest', () => {
     const input = 'id,bank_name,branch_name\n1,みずほ銀行,新宿\n2,ゆうちょ,〇一八,extra\n3,"mizuho",shibuya\n4,"bad"x,梅田\n';
-    const result = resolveFile(directory, text(input), { context: 'payment' });
+    const result = resolveFile(snapshot, text(input), { context: 'payment' });
     assert.deepEqual(result.malformed, [{ line: 3, message: '4 fields where the header has 3' }]);
     assert.deepEqual((parse(result.output) as string[][]).map((r) => [r[0], r[3], r[4], r[5], r[8]]), [
       ['id', 'decision', 'bank_code', 'branch_code', 'reason_codes'],
@@ -87,15 +88,15 @@ describe('resolve a whole file', () => {
 
   it('finds the columns by header name or number, and names result columns apart from the input', () => {
     const input = '支店名,金融機関名,decision\n新宿,みずほ銀行,x\n';
-    const [header, row] = parse(resolveFile(directory, text(input), { context: 'default' }).output) as string[][];
+    const [header, row] = parse(resolveFile(snapshot, text(input), { context: 'default' }).output) as string[][];
     assert.deepEqual(header, ['支店名', '金融機関名', 'decision', ...RESULT_COLUMNS.map((c) => `resolved_${c}`)]);
     assert.deepEqual(row!.slice(3, 6), ['auto_confirm', '0001', '240']);
-    const byNumber = resolveFile(directory, text('a,b\n新宿,みずほ銀行\n'), { context: 'default', bankColumn: '2', branchColumn: 'a' });
+    const byNumber = resolveFile(snapshot, text('a,b\n新宿,みずほ銀行\n'), { context: 'default', bankColumn: '2', branchColumn: 'a' });
     assert.deepEqual((parse(byNumber.output) as string[][])[1]!.slice(2, 5), ['auto_confirm', '0001', '240']);
   });
 
   it('refuses an input it cannot process, naming what is missing', () => {
-    const refuse = (input: string, message: string, options = {}) => assert.throws(() => resolveFile(directory, text(input), { context: 'default', ...options }), (err: Error) => err instanceof UnreadableInputError && err.message === message);
+    const refuse = (input: string, message: string, options = {}) => assert.throws(() => resolveFile(snapshot, text(input), { context: 'default', ...options }), (err: Error) => err instanceof UnreadableInputError && err.message === message);
     refuse('', 'the input is empty: a header line and rows are expected');
     refuse('a,b\n1,2\n', 'no bank name column: name it with --bank-column (the header has: a, b)');
     refuse('bank,b\n1,2\n', 'no branch name column: name it with --branch-column (the header has: bank, b)');

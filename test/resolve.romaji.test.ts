@@ -4,13 +4,13 @@ import { describe, it } from 'node:test';
 import { REASON_MESSAGES_JA } from '../src/resolve/reasons.js';
 import { resolve } from '../src/resolve/resolve.js';
 import { type ReasonCode, RESOLVE_CONTEXTS, type ResolveContext } from '../src/resolve/types.js';
-import { bundledDirectory } from './support/app.js';
+import { bundledSnapshot } from './support/app.js';
 
-const directory = bundledDirectory();
+const snapshot = bundledSnapshot();
 
 /** decision, best match as "bank-branch", reason codes. */
 function brief(bankName: string, branchName: string, context?: ResolveContext): [string, string | undefined, readonly ReasonCode[]] {
-  const { answer } = resolve(directory, { bankName, branchName, ...(context ? { context } : {}) });
+  const { answer } = resolve(snapshot, { bankName, branchName, ...(context ? { context } : {}) });
   return [answer.decision, answer.best_match ? `${answer.best_match.bank_code}-${answer.best_match.branch_code}` : undefined, answer.reason_codes];
 }
 
@@ -50,7 +50,7 @@ describe('resolve: romaji names', () => {
   it('does not auto-confirm a romaji that spells two readings alike, unless long vowels are marked', () => {
     // 小山 オヤマ (708) and 大山 オオヤマ (628): `oyama` may be either; `ohyama` is 大山.
     assert.deepEqual(brief('mizuho', 'oyama'), ['needs_review', '0001-708', ['gap_too_small', 'romaji_input']]);
-    const { answer } = resolve(directory, { bankName: 'mizuho', branchName: 'oyama' });
+    const { answer } = resolve(snapshot, { bankName: 'mizuho', branchName: 'oyama' });
     assert.deepEqual(answer.candidates.slice(0, 2).map((c) => `${c.branch_code} ${c.branch_name}`), ['708 小山', '628 大山']);
     assert.deepEqual(brief('mizuho', 'ohyama'), ['auto_confirm', '0001-628', ['romaji_input']]);
     assert.deepEqual(brief('mizuho', 'ōyama'), ['auto_confirm', '0001-628', ['romaji_input']]);
@@ -71,7 +71,7 @@ describe('resolve: romaji names', () => {
   });
 
   it('explains romaji_input in Japanese', () => {
-    const { answer } = resolve(directory, { bankName: 'mizuho', branchName: 'shinjuku', context: 'payment' });
+    const { answer } = resolve(snapshot, { bankName: 'mizuho', branchName: 'shinjuku', context: 'payment' });
     assert.equal(answer.reason_summary_ja, REASON_MESSAGES_JA.romaji_input);
     assert.deepEqual(answer.reason_details, [{ code: 'romaji_input', message_ja: REASON_MESSAGES_JA.romaji_input }]);
   });

@@ -7,18 +7,18 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { evaluateRomaji, loadRomajiEvalFile, type RomajiReport } from '../eval/romaji-evaluate.js';
 import { RESOLVE_CONTEXTS } from '../src/resolve/types.js';
-import { bundledDirectory } from './support/app.js';
+import { bundledSnapshot } from './support/app.js';
 
 const file = loadRomajiEvalFile();
 let report: RomajiReport;
 
 before(() => {
-  report = evaluateRomaji(bundledDirectory(), file);
+  report = evaluateRomaji(bundledSnapshot(), file);
 });
 
 describe('romaji evaluation set', () => {
   it('has at least 150 queries generated from the data plus hand-written ones', () => {
-    assert.equal(file.dataset_version, bundledDirectory().version);
+    assert.equal(file.dataset_version, bundledSnapshot().version);
     assert.ok(file.freeword.filter((c) => c.source === 'generated').length >= 150);
     assert.ok(file.freeword.some((c) => c.source === 'hand') && file.resolve.some((c) => c.source === 'hand'));
     assert.equal(new Set(file.resolve.map((c) => c.id)).size, file.resolve.length);

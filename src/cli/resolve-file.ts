@@ -7,7 +7,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import type { Directory } from '../dataset/directory.js';
+import type { Snapshot } from '../dataset/snapshot.js';
 import { MAX_INPUT_LENGTH, resolve } from '../resolve/resolve.js';
 import { DECISIONS, type Decision, type ResolveContext } from '../resolve/types.js';
 import { decodeInput, type InputEncoding } from './input-encoding.js';
@@ -66,7 +66,7 @@ function describe(err: CsvRowError, columns: number): string {
   return err.message;
 }
 
-export function resolveFile(directory: Directory, bytes: Uint8Array, options: ResolveFileOptions): ResolveFileResult {
+export function resolveFile(snapshot: Snapshot, bytes: Uint8Array, options: ResolveFileOptions): ResolveFileResult {
   const { text, encoding } = decodeInput(bytes);
   const skipped: CsvRowError[] = [];
   let records: { record: string[]; info: { lines: number } }[];
@@ -98,7 +98,7 @@ export function resolveFile(directory: Directory, bytes: Uint8Array, options: Re
   const counts = Object.fromEntries(DECISIONS.map((d) => [d, 0])) as Record<Decision, number>;
   const out: string[][] = [[...header, ...resultHeader]];
   for (const [i, { record }] of rows.entries()) {
-    const answer = resolve(directory, {
+    const answer = resolve(snapshot, {
       bankName: [...record[bankAt]!].slice(0, MAX_INPUT_LENGTH).join(''),
       branchName: [...record[branchAt]!].slice(0, MAX_INPUT_LENGTH).join(''),
       context: options.context,

@@ -9,7 +9,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type Command, Option } from 'commander';
-import { loadBundledDirectory } from '../dataset/bundled.js';
+import { loadBundledServing } from '../dataset/bundled.js';
 import { warmResolveIndex } from '../resolve/resolve-index.js';
 import { MAX_INPUT_LENGTH, resolve } from '../resolve/resolve.js';
 import { warmRomajiForms } from '../resolve/romaji-input.js';
@@ -44,7 +44,7 @@ export function registerResolveCommand(program: Command): void {
       for (const [name, value] of [['BANK', bank], ['BRANCH', branch]] as const) {
         if ([...value].length > MAX_INPUT_LENGTH) throw new Error(`${name} is longer than ${MAX_INPUT_LENGTH} characters`);
       }
-      const outcome = resolve(loadBundledDirectory(), { bankName: bank, branchName: branch, context: opts.context });
+      const outcome = resolve(loadBundledServing(), { bankName: bank, branchName: branch, context: opts.context });
       const body = opts.debug ? { ...outcome.answer, debug: outcome.debug } : outcome.answer;
       process.stdout.write(JSON.stringify(body, null, 2) + '\n');
     });
@@ -59,14 +59,14 @@ function resolveWholeFile(bank: string | undefined, opts: ResolveOptions): void 
   } catch (err) {
     throw new Error(`cannot read ${opts.input}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
-  const directory = loadBundledDirectory();
-  warmResolveIndex(directory);
-  warmRomajiForms(directory);
+  const snapshot = loadBundledServing();
+  warmResolveIndex(snapshot);
+  warmRomajiForms(snapshot);
   const bar = progressBar();
   const started = performance.now();
   let result;
   try {
-    result = resolveFile(directory, bytes, { bankColumn: opts.bankColumn, branchColumn: opts.branchColumn, context: opts.context, onProgress: (done, total) => bar.update(done, total) });
+    result = resolveFile(snapshot, bytes, { bankColumn: opts.bankColumn, branchColumn: opts.branchColumn, context: opts.context, onProgress: (done, total) => bar.update(done, total) });
   } catch (err) {
     bar.end();
     if (err instanceof UnreadableInputError) throw new Error(`${opts.input}: ${err.message}`);

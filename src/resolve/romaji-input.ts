@@ -14,18 +14,23 @@
  *   candidates follow the best one's.
  */
 import type { Directory } from '../dataset/directory.js';
+import type { Derivation, Snapshot } from '../dataset/snapshot.js';
 import { latinReadings } from '../domain/romaji/latin-readings.js';
 import { BRANCH_ENDING_READINGS, bankSpokenForms, branchSpokenForms, type SpokenForm } from '../domain/romaji/spoken-forms.js';
 import { type SpokenKey, spokenKeyOfKana } from '../domain/romaji/spoken-key.js';
 import { CONTEXT_POLICIES, DEFAULT_CONTEXT, MAX_CANDIDATES } from './policy.js';
 import { reasonDetails } from './reasons.js';
-import type { ResolveOutcome } from './resolve.js';
 import type { Match, ReasonCode, ResolveAnswer, ResolveInput } from './types.js';
 
 /** At most this many readings of one input are tried (the best-spelled first). */
 export const MAX_ROMAJI_READINGS = 3;
 
-type ResolveTyped = (directory: Directory, input: ResolveInput) => ResolveOutcome;
+/** What this module reads of resolve.ts's outcome (declared here: resolve.ts imports this module). */
+export interface TypedOutcome {
+  readonly answer: ResolveAnswer;
+  readonly ranked: readonly { readonly total: number }[];
+  readonly debug: { readonly bank_matches: readonly { readonly bank_code: string }[] };
+}
 
 interface FormIndex {
   readonly banks: ReadonlyMap<string, readonly SpokenForm[]>;
@@ -33,8 +38,6 @@ interface FormIndex {
   readonly bankCodes: ReadonlyMap<string, readonly string[]>;
   readonly branches: Map<string, ReadonlyMap<string, readonly SpokenForm[]>>;
 }
-
-const INDEXES = new WeakMap<Directory, FormIndex>();
 
 function byLooseKey(forms: Iterable<SpokenForm>): Map<string, SpokenForm[]> {
   const map = new Map<string, SpokenForm[]>();
@@ -47,21 +50,16 @@ function byLooseKey(forms: Iterable<SpokenForm>): Map<string, SpokenForm[]> {
   return map;
 }
 
-function formIndex(directory: Directory): FormIndex {
-  let index = INDEXES.get(directory);
-  if (!index) {
-    const bankCodes = new Map<string, string[]>();
-    const forms = directory.banks.flatMap((bank) =>
-      bankSpokenForms(bank).map((form) => {
-        const codes = bankCodes.get(form.written) ?? bankCodes.set(form.written, []).get(form.written)!;
-        if (!codes.includes(bank.code)) codes.push(bank.code);
-        return form;
-      }),
-    );
-    index = { banks: byLooseKey(forms), bankCodes, branches: new Map() };
-    INDEXES.set(directory, index);
-  }
-  return index;
+function buildFormIndex(directory: Directory): FormIndex {
+  const bankCodes = new Map<string, string[]>();
+  const forms = directory.banks.flatMap((bank) =>
+    bankSpokenForms(bank).map((form) => {
+      const codes = bankCodes.get(form.written) ?? bankCodes.set(form.written, []).get(form.written)!;
+      if (!codes.includes(bank.code)) codes.push(bank.code);
+      return form;
+    }),
+  );
+  return { banks: byLooseKey(forms), bankCodes, branches: new Map() };
 }
 
 function branchForms(directory: Directory, index: FormIndex, bankCode: string): ReadonlyMap<string, readonly SpokenForm[]> {
@@ -73,10 +71,27 @@ function branchForms(directory: Directory, index: FormIndex, bankCode: string): 
   return forms;
 }
 
+/**
+ * The spoken forms of a snapshot's institutions, built on the first romaji input; each bank's
+ * branches on first need, or all ahead of it by warming (a bank at a time).
+ */
+export const ROMAJI_FORMS: Derivation<FormIndex> = {
+  name: 'romaji forms',
+  build: (snapshot) => buildFormIndex(snapshot.directory),
+  warm: (index, snapshot) => {
+    const codes = snapshot.directory.banks.map((b) => b.code);
+    let next = 0;
+    return () => {
+      if (next < codes.length) branchForms(snapshot.directory, index, codes[next++]!);
+      return next < codes.length;
+    };
+  },
+};
+
 /** Builds every institution's and branch's forms now, so that no row of a file pays for them. */
-export function warmRomajiForms(directory: Directory): void {
-  const index = formIndex(directory);
-  for (const bank of directory.banks) branchForms(directory, index, bank.code);
+export function warmRomajiForms(snapshot: Snapshot): void {
+  const index = snapshot.derive(ROMAJI_FORMS);
+  for (const bank of snapshot.directory.banks) branchForms(snapshot.directory, index, bank.code);
 }
 
 /**
@@ -112,23 +127,24 @@ interface Suffix {
 const BRANCH_SUFFIXES: readonly Suffix[] = BRANCH_ENDING_READINGS.map((e) => ({ name: e.name, key: spokenKeyOfKana(e.kana)! }));
 
 const matchKey = (m: Match) => `${m.bank_code}-${m.branch_code}-${m.branch_name}`;
-const topTotal = (o: ResolveOutcome) => o.ranked[0]?.total ?? -1;
+const topTotal = (o: TypedOutcome) => o.ranked[0]?.total ?? -1;
 /** A bank found without a branch (branch_not_found) says more than no bank at all. */
-const strength = (o: ResolveOutcome) => topTotal(o) * 2 + (o.debug.bank_matches.length > 0 ? 1 : 0);
+const strength = (o: TypedOutcome) => topTotal(o) * 2 + (o.debug.bank_matches.length > 0 ? 1 : 0);
 
 /**
  * The answer for an input with a Latin bank or branch name, or undefined when neither is Latin
  * (the caller resolves it as typed).
  */
-export function resolveRomaji(directory: Directory, input: ResolveInput, resolveTyped: ResolveTyped): ResolveOutcome | undefined {
+export function resolveRomaji<O extends TypedOutcome>(snapshot: Snapshot, input: ResolveInput, resolveTyped: (snapshot: Snapshot, input: ResolveInput) => O): O | undefined {
   const bankKeys = latinReadings(input.bankName);
   const branchKeys = latinReadings(input.branchName);
   if (bankKeys.length === 0 && branchKeys.length === 0) return undefined;
-  const index = formIndex(directory);
+  const index = snapshot.derive(ROMAJI_FORMS);
+  const { directory } = snapshot;
 
   // Latin text the matcher already knows (the aliases MUFG, SMBC, mizuho; JP Bank's 018) is
   // answered as typed.
-  const asTyped = resolveTyped(directory, input);
+  const asTyped = resolveTyped(snapshot, input);
   if (asTyped.answer.decision !== 'unresolved') return asTyped;
 
   // The banks each bank text names: as typed, those the matcher found; a reading, those it is the reading of.
@@ -136,13 +152,13 @@ export function resolveRomaji(directory: Directory, input: ResolveInput, resolve
     { bankName: input.bankName, codes: asTyped.debug.bank_matches.map((m) => m.bank_code) },
     ...readingsOf(bankKeys, (k) => index.banks.get(k)).map((bankName) => ({ bankName, codes: index.bankCodes.get(bankName) ?? [] })),
   ];
-  const outcomes: { outcome: ResolveOutcome; romaji: boolean }[] = [{ outcome: asTyped, romaji: false }];
+  const outcomes: { outcome: O; romaji: boolean }[] = [{ outcome: asTyped, romaji: false }];
   for (const [b, { bankName, codes }] of bankTexts.entries()) {
     const lookup = (loose: string) => codes.flatMap((code) => branchForms(directory, index, code).get(loose) ?? []);
     const branchNames = branchKeys.length === 0 ? [] : readingsOf(branchKeys, lookup, BRANCH_SUFFIXES);
-    for (const branchName of branchNames) outcomes.push({ outcome: resolveTyped(directory, { ...input, bankName, branchName }), romaji: true });
+    for (const branchName of branchNames) outcomes.push({ outcome: resolveTyped(snapshot, { ...input, bankName, branchName }), romaji: true });
     // A bank reading with the branch as typed (kanji, or romaji no branch reads as).
-    if (b > 0 && branchNames.length === 0) outcomes.push({ outcome: resolveTyped(directory, { ...input, bankName }), romaji: true });
+    if (b > 0 && branchNames.length === 0) outcomes.push({ outcome: resolveTyped(snapshot, { ...input, bankName }), romaji: true });
   }
 
   // The best top candidate; on a tie the earlier (as typed, then the best-spelled reading).
@@ -152,7 +168,7 @@ export function resolveRomaji(directory: Directory, input: ResolveInput, resolve
   return withRomajiJudgment(best.outcome, outcomes.map((o) => o.outcome), input);
 }
 
-function withRomajiJudgment(best: ResolveOutcome, all: readonly ResolveOutcome[], input: ResolveInput): ResolveOutcome {
+function withRomajiJudgment<O extends TypedOutcome>(best: O, all: readonly O[], input: ResolveInput): O {
   const policy = CONTEXT_POLICIES[input.context ?? DEFAULT_CONTEXT];
   const answer = best.answer;
   const reasons: ReasonCode[] = [...answer.reason_codes, 'romaji_input'];
