@@ -26,7 +26,7 @@ export class RawJsonBody {
 
 const CONTEXT_LIST = RESOLVE_CONTEXTS.map((c) => `'${c}'`).join(', ').replace(/, ([^,]*)$/, ' or $1');
 
-function issue(type: string, loc: readonly (string | number)[], msg: string, input: unknown): ValidationError {
+export function issue(type: string, loc: readonly (string | number)[], msg: string, input: unknown): ValidationError {
   return { type, loc, message: msg, input, paramName: loc.slice(1).join('.') || 'body', invalidValue: typeof input === 'string' ? input : JSON.stringify(input) ?? '' };
 }
 
@@ -36,7 +36,7 @@ function errorPosition(error: unknown): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-function parse(raw: unknown): { ok: true; value: unknown } | { ok: false; error: ValidationError } {
+export function parseJsonBody(raw: unknown): { ok: true; value: unknown } | { ok: false; error: ValidationError } {
   if (raw === undefined || raw === null) return { ok: true, value: undefined };
   const text = raw instanceof RawJsonBody ? raw.text : String(raw);
   if (text.trim() === '') return { ok: true, value: undefined };
@@ -50,25 +50,37 @@ function parse(raw: unknown): { ok: true; value: unknown } | { ok: false; error:
   }
 }
 
-function readName(body: Record<string, unknown>, field: 'bank_name' | 'branch_name', issues: ValidationError[]): string {
+function readName(body: Record<string, unknown>, loc: readonly (string | number)[], field: 'bank_name' | 'branch_name', issues: ValidationError[]): string {
   if (!(field in body)) {
-    issues.push(issue('missing', ['body', field], 'Field required', body));
+    issues.push(issue('missing', [...loc, field], 'Field required', body));
     return '';
   }
   const value = body[field];
   if (typeof value !== 'string') {
-    issues.push(issue('string_type', ['body', field], 'Input should be a valid string', value));
+    issues.push(issue('string_type', [...loc, field], 'Input should be a valid string', value));
     return '';
   }
   if ([...value].length > MAX_NAME_LENGTH) {
-    issues.push(issue('string_too_long', ['body', field], `String should have at most ${MAX_NAME_LENGTH} characters`, value));
+    issues.push(issue('string_too_long', [...loc, field], `String should have at most ${MAX_NAME_LENGTH} characters`, value));
     return '';
   }
   return value;
 }
 
+/** bank_name, branch_name and context of one request object at `loc` (['body'], or an item of a batch); problems go to `issues`. */
+export function readResolveFields(body: Record<string, unknown>, loc: readonly (string | number)[], issues: ValidationError[]): ResolveInput {
+  const bankName = readName(body, loc, 'bank_name', issues);
+  const branchName = readName(body, loc, 'branch_name', issues);
+  const context = body.context;
+  if (context !== undefined && context !== null) {
+    if (typeof context !== 'string') issues.push(issue('string_type', [...loc, 'context'], 'Input should be a valid string', context));
+    else if (!isResolveContext(context)) issues.push(issue('enum', [...loc, 'context'], `Input should be ${CONTEXT_LIST}`, context));
+  }
+  return { bankName, branchName, ...(typeof context === 'string' && isResolveContext(context) ? { context } : {}) };
+}
+
 export function readResolveBody(raw: unknown): ResolveInput {
-  const parsed = parse(raw);
+  const parsed = parseJsonBody(raw);
   if (!parsed.ok) throw ApiError.invalidBody([parsed.error]);
   const value = parsed.value;
   if (value === undefined) {
@@ -78,15 +90,8 @@ export function readResolveBody(raw: unknown): ResolveInput {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw ApiError.invalidBody([issue('model_attributes_type', ['body'], 'Input should be a valid dictionary or object to extract fields from', value)]);
   }
-  const body = value as Record<string, unknown>;
   const issues: ValidationError[] = [];
-  const bankName = readName(body, 'bank_name', issues);
-  const branchName = readName(body, 'branch_name', issues);
-  const context = body.context;
-  if (context !== undefined && context !== null) {
-    if (typeof context !== 'string') issues.push(issue('string_type', ['body', 'context'], 'Input should be a valid string', context));
-    else if (!isResolveContext(context)) issues.push(issue('enum', ['body', 'context'], `Input should be ${CONTEXT_LIST}`, context));
-  }
+  const input = readResolveFields(value as Record<string, unknown>, ['body'], issues);
   if (issues.length > 0) throw ApiError.invalidBody(issues);
-  return { bankName, branchName, ...(typeof context === 'string' && isResolveContext(context) ? { context } : {}) };
+  return input;
 }
