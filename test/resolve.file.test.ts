@@ -120,7 +120,7 @@ describe('ginko resolve --input', () => {
     assert.equal(stdout, '');
     const lines = stderr.trim().split('\n');
     assert.deepEqual(lines.slice(0, 2), [`${input}: Shift_JIS`, `${input}:4: row left out: a quoted field is never closed: everything from its opening quote to the end of the file was read as one field`]);
-    assert.match(lines[2]!, new RegExp(`^2 rows in [0-9.]+ s \\([0-9,]+ rows/s\\), context payment, written to ${output.replace(/[.]/g, '\\.')}$`));
+    assert.match(lines[2]!, new RegExp(`^2 rows in [0-9.]+ s \\([0-9,]+ rows/s; [0-9.]+ s of CPU, [0-9,]+ rows/s\\), context payment, written to ${output.replace(/[.]/g, '\\.')}$`));
     assert.equal(lines[3], 'auto_confirm 1, needs_review 1, ambiguous 0, unresolved 0; malformed rows left out 1');
     assert.deepEqual((parse(readFileSync(output, 'utf8')) as string[][]).map((r) => r.slice(2, 5)), [
       ['decision', 'bank_code', 'branch_code'],
