@@ -1,10 +1,10 @@
 /**
  * Romaji bank and branch names for Resolve (docs/resolve.md#romaji). The matcher compares kana
- * and kanji; a Latin input is first read as the kana readings whose spoken key it spells
- * (src/domain/romaji/) when the input as typed finds nothing: `mizuho bank` → ミズホギンコウ; a branch as the written form whose
- * reading it spells at the banks the bank input names (`shinjuku` → 新宿, `tokyo` → 東京 for
- * 東京営業部). Each reading, and the input as typed (aliases such as SMBC are Latin),
- * is resolved as usual; the best answer is kept.
+ * and kanji. When the input as typed finds nothing (Latin aliases such as SMBC are found so),
+ * each Latin name is read as the forms whose spoken key (src/domain/romaji/) it spells: a bank
+ * as its reading (`mizuho bank` → ミズホギンコウ), a branch as its written form at the banks the
+ * bank input names (`shinjuku` → 新宿, `tokyo` → 東京 for 東京営業部). Each reading is resolved
+ * as usual; the best answer is kept.
  *
  * What romaji changes in the decision:
  * - `romaji_input` is recorded whenever a reading was used; in `payment` it blocks
