@@ -59,7 +59,7 @@ const DAY_WINDOW_GRACE_SECONDS = 3_600;
 export interface RateLimiterOptions {
   /** The clock that decides the JST day (tests move it across midnight). */
   readonly now?: () => number;
-  /** In-process mode: where the day counts are recorded for persistence. */
+  /** In-process mode: where each served request is added for persistence. */
   readonly journal?: UsageJournal | undefined;
 }
 
@@ -125,19 +125,21 @@ export class RateLimiter {
   #decide(r: Counted, second: CounterState, today: CounterState): MaybePromise<RateLimitResult> {
     const { limits } = r;
     if (second.count <= limits.perSecond && today.count <= limits.perDay) {
-      this.#journal?.record(r.bucket, r.subject, r.keys.day, today.count, r.keys.today);
+      this.#journal?.record(r.bucket, r.subject, r.keys.day, r.units, r.keys.today);
       return { allowed: true, limitSecond: limits.perSecond, limitDay: limits.perDay, remainingDay: limits.perDay - today.count, resetSeconds: r.untilMidnight };
     }
     // Refused requests do not count toward the day: give this one back.
+    // The journal was never told of it, so it has nothing to take back.
     const dayBack = this.counters.add(r.keys.today, -r.units, r.dayWindow);
     const secondBack = r.units > 1 ? this.counters.add(r.keys.second, 1 - r.units, 1) : undefined;
-    return andThen(secondBack, () => andThen(dayBack, (back): RateLimitResult => {
-      this.#journal?.record(r.bucket, r.subject, r.keys.day, back.count, r.keys.today);
-      // What is left of the day without this request: 0 for one request, maybe more for a batch.
-      const base = { allowed: false, limitSecond: limits.perSecond, limitDay: limits.perDay, remainingDay: Math.max(0, limits.perDay - (today.count - r.units)) } as const;
-      if (second.count > limits.perSecond) return { ...base, exceeded: 'second', resetSeconds: Math.max(1, Math.ceil(second.msBeforeReset / 1000)) };
-      return { ...base, exceeded: 'day', resetSeconds: r.untilMidnight };
-    }));
+    return andThen(secondBack, () =>
+      andThen(dayBack, (): RateLimitResult => {
+        // What is left of the day without this request: 0 for one request, maybe more for a batch.
+        const base = { allowed: false, limitSecond: limits.perSecond, limitDay: limits.perDay, remainingDay: Math.max(0, limits.perDay - (today.count - r.units)) } as const;
+        if (second.count > limits.perSecond) return { ...base, exceeded: 'second', resetSeconds: Math.max(1, Math.ceil(second.msBeforeReset / 1000)) };
+        return { ...base, exceeded: 'day', resetSeconds: r.untilMidnight };
+      }),
+    );
   }
 
   /** Puts persisted day counts back into the counters (in-process mode, at start). */

@@ -15,9 +15,9 @@ import type { LimitPolicy } from '../../../access/access-control.js';
 import { isPromise } from '../../../access/maybe-promise.js';
 import type { Snapshot } from '../../../dataset/snapshot.js';
 import { cachedResult } from '../../../search/result-cache.js';
-import { MAX_INPUT_LENGTH, resolve, type ResolveOutcome } from '../../../resolve/resolve.js';
+import { MAX_INPUT_LENGTH, resolve } from '../../../resolve/resolve.js';
 import { RESOLVE_INDEX } from '../../../resolve/resolve-index.js';
-import type { ResolveInput } from '../../../resolve/types.js';
+import type { Decision, ResolveInput } from '../../../resolve/types.js';
 import { accessGuard, refuse } from '../../edge/access-guard.js';
 import { handleErrorsAs } from '../../edge/errors.js';
 import { DETAILED_ERRORS } from '../../edge/error-shapes.js';
@@ -40,15 +40,20 @@ export const RESOLVE_BATCH_BODY_LIMIT = 2 * 1024 * 1024;
 const RESOLVE_POLICY: LimitPolicy = { bucket: 'resolve' };
 
 /**
- * The answer to one input, and its JSON: the matcher is a function of the snapshot and the
- * input, so a repeated input (the same bank and branch typed by many users) is answered from
- * the results kept per snapshot.
+ * The answer to one input as JSON, with its decision: the matcher is a function of the
+ * snapshot and the input, so a repeated input (the same bank and branch typed by many users)
+ * is answered from the results kept per snapshot.
  */
-function answerOf(snapshot: Snapshot, input: ResolveInput): { readonly outcome: ResolveOutcome; readonly json: string } {
-  return cachedResult(snapshot, `resolve\n${input.context ?? ''}\n${input.bankName.slice(0, MAX_INPUT_LENGTH)}\n${input.branchName.slice(0, MAX_INPUT_LENGTH)}`, () => {
-    const made = resolve(snapshot, input);
-    return { outcome: made, json: JSON.stringify(made.answer) };
-  });
+function keptAnswer(snapshot: Snapshot, input: ResolveInput): { readonly decision: Decision; readonly json: string } {
+  return cachedResult(
+    snapshot,
+    `resolve\n${input.context ?? ''}\n${input.bankName.slice(0, MAX_INPUT_LENGTH)}\n${input.branchName.slice(0, MAX_INPUT_LENGTH)}`,
+    () => {
+      const { answer } = resolve(snapshot, input);
+      return { decision: answer.decision, json: JSON.stringify(answer) };
+    },
+    (r) => 64 + 2 * r.json.length,
+  );
 }
 
 function wantsDebug(request: FastifyRequest): boolean {
@@ -85,9 +90,15 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
         // Every bank's branch index is built a bank at a time between requests, from the first
         // resolve request of a snapshot on: processes that never resolve never build it.
         snapshot.warm(RESOLVE_INDEX);
-        const { outcome, json } = answerOf(snapshot, input);
-        scope.metrics.resolveDecisions.inc({ decision: outcome.answer.decision });
-        const body = wantsDebug(request) ? JSON.stringify({ ...outcome.answer, debug: outcome.debug }) : json;
+        if (wantsDebug(request)) {
+          // A debug view is made afresh: the kept answers hold the JSON and the decision only.
+          const outcome = resolve(snapshot, input);
+          scope.metrics.resolveDecisions.inc({ decision: outcome.answer.decision });
+          return sendJson(reply, JSON.stringify({ ...outcome.answer, debug: outcome.debug }));
+        }
+        const kept = keptAnswer(snapshot, input);
+        scope.metrics.resolveDecisions.inc({ decision: kept.decision });
+        const body = kept.json;
         return sendJson(reply, body);
       },
     });
@@ -116,8 +127,8 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
         snapshot.warm(RESOLVE_INDEX);
         const results: string[] = [];
         for (const { id, input } of items) {
-          const { outcome, json } = answerOf(snapshot, input);
-          scope.metrics.resolveDecisions.inc({ decision: outcome.answer.decision });
+          const { decision, json } = keptAnswer(snapshot, input);
+          scope.metrics.resolveDecisions.inc({ decision });
           // The kept answer's JSON with the id put first: {"id":…,"decision":…}.
           results.push(`{"id":${JSON.stringify(id)},${json.slice(1)}`);
         }
