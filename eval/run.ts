@@ -1,8 +1,9 @@
-/** `npm run eval`: the Resolve evaluation reports (Markdown), clean names then names as files hold them, and every case that went wrong. */
+/** `npm run eval`: the Resolve evaluation reports (Markdown), clean names, names as files hold them and romaji, and every case that went wrong. */
 import { loadBundledServing } from '../src/dataset/bundled.js';
 import { warmResolveIndex } from '../src/resolve/resolve-index.js';
 import { REAL_CASE_CLASSES } from './cases.js';
 import { type CaseResult, evaluate, type EvalReport, formatReport, loadRealEvalFile } from './evaluate.js';
+import { evaluateRomaji, formatRomajiReport } from './romaji-evaluate.js';
 
 const snapshot = loadBundledServing();
 warmResolveIndex(snapshot);
@@ -29,4 +30,12 @@ const real = evaluate(snapshot, loadRealEvalFile(), REAL_CASE_CLASSES);
 out('\n### Names as files hold them (eval/resolve-real.json)\n');
 out(formatReport(real, { perClassTiming: true }));
 problems(real);
-process.exitCode = clean.wrongAutos.length + real.wrongAutos.length > 0 ? 1 : 0;
+
+const romaji = evaluateRomaji(snapshot);
+out('\n' + formatRomajiReport(romaji));
+if (romaji.freewordMisses.length > 0) {
+  out('\nRomaji freeword queries whose first result is not the meant record:');
+  for (const m of romaji.freewordMisses) out(`  ${m.case.kind} ${m.case.bankCode ?? ''} ${m.case.query} → ${m.top ?? 'nothing'} (expected ${m.case.expected})`);
+}
+for (const w of romaji.wrongAutos) out(`  wrong auto-confirmation (romaji) ${w.context} ${w.case.id} ${w.case.bank_name} / ${w.case.branch_name} → ${w.best}`);
+process.exitCode = clean.wrongAutos.length + real.wrongAutos.length + romaji.wrongAutos.length > 0 ? 1 : 0;

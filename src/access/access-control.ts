@@ -109,17 +109,30 @@ export class AccessControl {
 
   #limit(key: ApiKeyRecord, plan: Plan | undefined, policy: LimitPolicy): MaybePromise<AccessDecision> {
     if (!plan) return deny({ kind: 'unknown_plan', plan: key.plan });
-    // An API's own limits (History) bind every plan but `unlimited`, which is for internal use
-    // and benchmarks (docs/access.md#plans).
-    const limits = policy.limits && key.plan !== UNLIMITED_PLAN ? policy.limits : plan;
-    const rate = this.parts.limiter.consume(policy.bucket, key.id, limits);
+    const rate = this.parts.limiter.consume(policy.bucket, key.id, limitsOf(key, plan, policy));
     if (isPromise(rate)) return rate.then((r) => admitted(key, plan, r));
     return admitted(key, plan, rate);
+  }
+
+  /**
+   * Counts `units` more requests of a key the check admitted, all or none: a Resolve batch of N
+   * names counts as N requests, the check having counted the first.
+   */
+  charge(key: ApiKeyRecord, plan: Plan, policy: LimitPolicy, units: number): MaybePromise<RateLimitResult> {
+    return this.parts.limiter.consume(policy.bucket, key.id, limitsOf(key, plan, policy), units);
   }
 
   async close(): Promise<void> {
     for (const part of this.parts.owned ?? []) await part.close();
   }
+}
+
+/**
+ * An API's own limits (History) bind every plan but `unlimited`, which is for internal use and
+ * benchmarks (docs/access.md#plans).
+ */
+function limitsOf(key: ApiKeyRecord, plan: Plan, policy: LimitPolicy): Limits {
+  return policy.limits && key.plan !== UNLIMITED_PLAN ? policy.limits : plan;
 }
 
 function deny(denial: Denial): AccessDecision {

@@ -9,6 +9,10 @@
  *
  * Both counters are taken in parallel (one round trip with Redis); a refused request gives its
  * day count back.
+ *
+ * A request may count as several (`units`: a Resolve batch of N names counts N), all or none:
+ * refused, it gives back all its units of the day and all but one of the second, so that it
+ * weighs on the second as one refused request does.
  */
 import type { CounterState, Counters } from './counters.js';
 import { andThen, isPromise, type MaybePromise } from './maybe-promise.js';
@@ -37,6 +41,7 @@ export interface RateLimitResult {
 
 /** One request being counted. */
 interface Counted {
+  readonly units: number;
   readonly bucket: string;
   readonly subject: string;
   readonly keys: SubjectKeys;
@@ -102,16 +107,16 @@ export class RateLimiter {
     return keys;
   }
 
-  /** Counts one request; synchronous on in-process counters, one round trip with Redis. */
-  consume(bucket: string, subject: string, limits: Limits): MaybePromise<RateLimitResult> {
+  /** Counts one request (as `units` requests); synchronous on in-process counters, one round trip with Redis. */
+  consume(bucket: string, subject: string, limits: Limits, units = 1): MaybePromise<RateLimitResult> {
     const now = this.#now();
     const { name: day, end } = this.#dayOf(now);
     const untilMidnight = Math.ceil((end - now) / 1000);
     const keys = this.#keysOf(bucket, subject, day);
     const dayWindow = untilMidnight + DAY_WINDOW_GRACE_SECONDS;
-    const second = this.counters.add(keys.second, 1, 1);
-    const today = this.counters.add(keys.today, 1, dayWindow);
-    const request: Counted = { bucket, subject, keys, limits, untilMidnight, dayWindow };
+    const second = this.counters.add(keys.second, units, 1);
+    const today = this.counters.add(keys.today, units, dayWindow);
+    const request: Counted = { units, bucket, subject, keys, limits, untilMidnight, dayWindow };
     // Both counters in parallel: one round trip with Redis.
     if (isPromise(second) || isPromise(today)) return Promise.all([second, today]).then(([s, t]) => this.#decide(request, s, t));
     return this.#decide(request, second, today);
@@ -120,18 +125,21 @@ export class RateLimiter {
   #decide(r: Counted, second: CounterState, today: CounterState): MaybePromise<RateLimitResult> {
     const { limits } = r;
     if (second.count <= limits.perSecond && today.count <= limits.perDay) {
-      this.#journal?.record(r.bucket, r.subject, r.keys.day, 1, r.keys.today);
+      this.#journal?.record(r.bucket, r.subject, r.keys.day, r.units, r.keys.today);
       return { allowed: true, limitSecond: limits.perSecond, limitDay: limits.perDay, remainingDay: limits.perDay - today.count, resetSeconds: r.untilMidnight };
     }
     // Refused requests do not count toward the day: give this one back.
     // The journal was never told of it, so it has nothing to take back.
-    return andThen(this.counters.add(r.keys.today, -1, r.dayWindow), (): RateLimitResult => {
-      const base = { allowed: false, limitSecond: limits.perSecond, limitDay: limits.perDay } as const;
-      if (second.count > limits.perSecond) {
-        return { ...base, exceeded: 'second', remainingDay: Math.max(0, limits.perDay - (today.count - 1)), resetSeconds: Math.max(1, Math.ceil(second.msBeforeReset / 1000)) };
-      }
-      return { ...base, exceeded: 'day', remainingDay: 0, resetSeconds: r.untilMidnight };
-    });
+    const dayBack = this.counters.add(r.keys.today, -r.units, r.dayWindow);
+    const secondBack = r.units > 1 ? this.counters.add(r.keys.second, 1 - r.units, 1) : undefined;
+    return andThen(secondBack, () =>
+      andThen(dayBack, (): RateLimitResult => {
+        // What is left of the day without this request: 0 for one request, maybe more for a batch.
+        const base = { allowed: false, limitSecond: limits.perSecond, limitDay: limits.perDay, remainingDay: Math.max(0, limits.perDay - (today.count - r.units)) } as const;
+        if (second.count > limits.perSecond) return { ...base, exceeded: 'second', resetSeconds: Math.max(1, Math.ceil(second.msBeforeReset / 1000)) };
+        return { ...base, exceeded: 'day', resetSeconds: r.untilMidnight };
+      }),
+    );
   }
 
   /** Puts persisted day counts back into the counters (in-process mode, at start). */

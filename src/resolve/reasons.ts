@@ -19,6 +19,7 @@ export const REASON_MESSAGES_JA: Readonly<Record<ReasonCode, string>> = Object.f
   payment_bank_abbreviation: '支払用途では、業態名（信用金庫など）を省略した金融機関名は確認が必要です。',
   payment_branch_trim: '支払用途では、支店名から「支店」などの語を除いて照合した結果は確認が必要です。',
   payment_branch_supplement: '支払用途では、支店名に「営業部」「出張所」などの語を補って照合した結果は確認が必要です。',
+  romaji_input: '金融機関名または支店名をローマ字の読みで照合しました。長音や拗音の書き分けが失われるため、候補を確認してください。',
   branch_omitted: '支店名が入力されていないため、本店の候補を示しています。',
   branch_matched_by_code: '支店名ではなく支店コード（店番）で支店を特定しました。',
   generic_branch: '「本店」などの汎用的な支店名です。',

@@ -13,6 +13,7 @@ import { analyzeBranchInput, branchInputsFor, matchBranches } from './match-bran
 import { CONTEXT_POLICIES, DEFAULT_CONTEXT, MAX_BANK_CANDIDATES, MAX_CANDIDATES, NEAR_BANK_KINDS, type ResolvePolicy } from './policy.js';
 import { reasonDetails } from './reasons.js';
 import { resolveIndex } from './resolve-index.js';
+import { resolveRomaji } from './romaji-input.js';
 import type { BankMatchKind, BranchMatchKind, Match, ResolveAnswer, ResolveContext, ResolveInput } from './types.js';
 
 /** Inputs are cut to this many characters; the HTTP layer rejects longer ones (422) first. */
@@ -71,6 +72,11 @@ function compareCandidates(a: Candidate, b: Candidate): number {
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function resolve(snapshot: Snapshot, input: ResolveInput): ResolveOutcome {
+  // Romaji names are read as kana first, then resolved as typed (docs/resolve.md#romaji).
+  return resolveRomaji(snapshot, input, resolveTyped) ?? resolveTyped(snapshot, input);
+}
+
+function resolveTyped(snapshot: Snapshot, input: ResolveInput): ResolveOutcome {
   const context = input.context ?? DEFAULT_CONTEXT;
   const policy: ResolvePolicy = CONTEXT_POLICIES[context];
   const index = resolveIndex(snapshot);

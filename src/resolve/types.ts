@@ -63,6 +63,7 @@ export const REASON_CODES = [
   'payment_bank_abbreviation',
   'payment_branch_trim',
   'payment_branch_supplement',
+  'romaji_input',
   'branch_omitted',
   'branch_matched_by_code',
   'generic_branch',

@@ -5,7 +5,7 @@
  */
 // The swagger plugin's type augmentation adds summary, tags, security and hide to schemas.
 import type {} from '@fastify/swagger';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { ApiError } from './api-error.js';
 
 /** Async, or synchronous when it sends its answer itself (the Search API's lookups and lists). */
@@ -38,6 +38,8 @@ export interface Route {
   readonly bodyLimit?: number;
   /** Checks after the body is read and before it is validated (Fastify's preValidation). */
   readonly preValidation?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** A validator of the route's own, where its scope's does not fit (Fastify's route option). */
+  readonly validatorCompiler?: FastifySchemaCompiler<unknown>;
 }
 
 function register(app: FastifyInstance, method: 'GET' | 'POST', route: Route): void {
@@ -45,7 +47,7 @@ function register(app: FastifyInstance, method: 'GET' | 'POST', route: Route): v
   // body is read (nobody gets a body parsed unasked), and in the same hook stage as those
   // checks, which spares every request a stage of its own.
   const guard = route.guard ? { onRequest: route.guard } : {};
-  app.route({ method, url: route.url, schema: route.schema, ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}), ...guard, ...(route.preValidation ? { preValidation: route.preValidation } : {}), handler: route.handler });
+  app.route({ method, url: route.url, schema: route.schema, ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}), ...guard, ...(route.preValidation ? { preValidation: route.preValidation } : {}), ...(route.validatorCompiler ? { validatorCompiler: route.validatorCompiler } : {}), handler: route.handler });
   // Refused in onRequest, before any body is read: a wrong method is a 405 whatever its body
   // (too large, not JSON), and no body is buffered for an answer that ignores it.
   const allow = method === 'GET' ? 'GET, HEAD, OPTIONS' : 'POST, OPTIONS';

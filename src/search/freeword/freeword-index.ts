@@ -7,8 +7,12 @@ import type { Directory } from '../../dataset/directory.js';
 import type { Derivation, Snapshot } from '../../dataset/snapshot.js';
 import { foldForSearch } from '../../domain/fold.js';
 import type { Bank, Branch } from '../../domain/types.js';
+import { latinReadings } from '../../domain/romaji/latin-readings.js';
+import { bankSpokenForms, branchSpokenForms, type SpokenKeys, spokenKeysOf } from '../../domain/romaji/spoken-forms.js';
+import { isLatinText, type SpokenKey } from '../../domain/romaji/spoken-key.js';
 import { BigramIndex } from './bigram-index.js';
 import { NO_MATCH, rankKeys } from './rank.js';
+import { literalRank, NO_SPOKEN_MATCH, rankSpoken } from './romaji-rank.js';
 import { bankKeys, branchKeys } from './written-forms.js';
 
 interface Keyed<T> {
@@ -26,10 +30,38 @@ function ranked<T>(entries: Iterable<Keyed<T>>, query: string): T[] {
   return tiers.flat();
 }
 
+/**
+ * Matches of a romaji query (docs/freeword.md#romaji): literal matches of the text and spoken
+ * matches of its readings, in the finer tiers of romaji-rank.ts, then in the order given.
+ */
+function rankedRomaji<T>(entries: Iterable<Keyed<T>>, spoken: (entry: Keyed<T>) => SpokenKeys, literal: string, readings: readonly SpokenKey[]): T[] {
+  const tiers: T[][] = Array.from({ length: NO_SPOKEN_MATCH }, () => []);
+  for (const entry of entries) {
+    const rank = Math.min(literalRank(rankKeys(entry.keys, literal)), rankSpoken(spoken(entry), readings));
+    if (rank !== NO_SPOKEN_MATCH) tiers[rank]!.push(entry.record);
+  }
+  return tiers.flat();
+}
+
+/** Spoken keys computed on first use, per record: only romaji queries need them. */
+function spokenOf<T>(keysOf: (record: T) => SpokenKeys): (entry: Keyed<T>) => SpokenKeys {
+  const cache = new WeakMap<Keyed<T>, SpokenKeys>();
+  return (entry) => {
+    let keys = cache.get(entry);
+    if (!keys) {
+      keys = keysOf(entry.record);
+      cache.set(entry, keys);
+    }
+    return keys;
+  };
+}
+
 export class FreewordIndex {
   readonly #banks: readonly Keyed<Bank>[];
   readonly #bankGrams: BigramIndex;
   readonly #branchesByBank = new Map<string, readonly Keyed<Branch>[]>();
+  readonly #bankSpoken = spokenOf((bank: Bank) => spokenKeysOf(bankSpokenForms(bank)));
+  readonly #branchSpoken = spokenOf((branch: Branch) => spokenKeysOf(branchSpokenForms(branch)));
 
   constructor(directory: Directory) {
     const banks = directory.banks.map((bank) => ({ record: bank, keys: bankKeys(bank) }));
@@ -40,18 +72,27 @@ export class FreewordIndex {
     }
   }
 
-  /** Banks matching the folded query, best first; restricted to the given types when any. */
+  /** Banks matching the query (normalizeFreeword), best first; restricted to the given types when any. */
   searchBanks(query: string, businessTypeCodes: readonly string[] = []): Bank[] {
     const types = new Set(businessTypeCodes);
     const banks = this.#banks;
+    const readings = latinReadings(query);
+    const literal = withoutSpaces(query);
+    if (readings.length > 0) {
+      return rankedRomaji(types.size === 0 ? banks : banks.filter((b) => types.has(b.record.businessTypeCode)), this.#bankSpoken, literal, readings);
+    }
     return ranked((function* (ids: Iterable<number>) {
       for (const i of ids) if (types.size === 0 || types.has(banks[i]!.record.businessTypeCode)) yield banks[i]!;
-    })(this.#bankGrams.candidates(query)), query);
+    })(this.#bankGrams.candidates(literal)), literal);
   }
 
-  /** The bank's branches matching the folded query, best first. */
+  /** The bank's branches matching the query (normalizeFreeword), best first. */
   searchBranches(bankCode: string, query: string): Branch[] {
-    return ranked(this.#branchesByBank.get(bankCode) ?? [], query);
+    const branches = this.#branchesByBank.get(bankCode) ?? [];
+    const readings = latinReadings(query);
+    const literal = withoutSpaces(query);
+    if (readings.length > 0) return rankedRomaji(branches, this.#branchSpoken, literal, readings);
+    return ranked(branches, literal);
   }
 }
 
@@ -62,5 +103,18 @@ export function freewordIndexOf(snapshot: Snapshot): FreewordIndex {
   return snapshot.derive(FREEWORD_INDEX);
 }
 
-/** The query side of the one normalization (src/domain/fold.ts). */
-export const normalizeFreeword = foldForSearch;
+/**
+ * The query side of the one normalization (src/domain/fold.ts). A Latin query keeps one space
+ * between its words, as the English and brand words of romaji are read only where a word ends
+ * (src/domain/romaji/latin-readings.ts); its literal matches ignore the spaces.
+ */
+export function normalizeFreeword(text: string): string {
+  if (!isLatinText(text)) return foldForSearch(text);
+  return text
+    .split(/[\s\-_.,]+/u)
+    .map(foldForSearch)
+    .filter((word) => word !== '')
+    .join(' ');
+}
+
+const withoutSpaces = (query: string) => (query.includes(' ') ? query.replaceAll(' ', '') : query);

@@ -26,7 +26,7 @@ export const MAX_NAME_LENGTH = MAX_INPUT_LENGTH;
 
 export const CONTEXT_LIST = RESOLVE_CONTEXTS.map((c) => `'${c}'`).join(', ').replace(/, ([^,]*)$/, ' or $1');
 
-function issue(type: string, loc: readonly (string | number)[], msg: string, input: unknown): ValidationError {
+export function issue(type: string, loc: readonly (string | number)[], msg: string, input: unknown): ValidationError {
   return { type, loc, message: msg, input, paramName: loc.slice(1).join('.') || 'body', invalidValue: typeof input === 'string' ? input : JSON.stringify(input) ?? '' };
 }
 
@@ -91,5 +91,37 @@ export const resolveBodyValidator: FastifySchemaCompiler<unknown> = ({ schema, h
 /** The input of a body the schema has accepted. */
 export function resolveInputOf(body: unknown): ResolveInput {
   const { bank_name: bankName, branch_name: branchName, context } = body as { bank_name: string; branch_name: string; context?: string | null };
+  return { bankName, branchName, ...(typeof context === 'string' && isResolveContext(context) ? { context } : {}) };
+}
+
+function readName(body: Record<string, unknown>, loc: readonly (string | number)[], field: 'bank_name' | 'branch_name', issues: ValidationError[]): string {
+  if (!(field in body)) {
+    issues.push(issue('missing', [...loc, field], 'Field required', body));
+    return '';
+  }
+  const value = body[field];
+  if (typeof value !== 'string') {
+    issues.push(issue('string_type', [...loc, field], 'Input should be a valid string', value));
+    return '';
+  }
+  if ([...value].length > MAX_NAME_LENGTH) {
+    issues.push(issue('string_too_long', [...loc, field], `String should have at most ${MAX_NAME_LENGTH} characters`, value));
+    return '';
+  }
+  return value;
+}
+
+/**
+ * bank_name, branch_name and context of one item of a batch at `loc`, checked by hand with the
+ * rules and messages of the single call's schema; problems go to `issues` (batch-body.ts).
+ */
+export function readResolveFields(body: Record<string, unknown>, loc: readonly (string | number)[], issues: ValidationError[]): ResolveInput {
+  const bankName = readName(body, loc, 'bank_name', issues);
+  const branchName = readName(body, loc, 'branch_name', issues);
+  const context = body.context;
+  if (context !== undefined && context !== null) {
+    if (typeof context !== 'string') issues.push(issue('string_type', [...loc, 'context'], 'Input should be a valid string', context));
+    else if (!isResolveContext(context)) issues.push(issue('enum', [...loc, 'context'], `Input should be ${CONTEXT_LIST}`, context));
+  }
   return { bankName, branchName, ...(typeof context === 'string' && isResolveContext(context) ? { context } : {}) };
 }

@@ -1,22 +1,30 @@
 /**
- * POST /resolve/v1/bank-branch (SPEC.md §4.8): the Resolve matcher over HTTP. Registered in
+ * POST /resolve/v1/bank-branch (SPEC.md §4.8): the Resolve matcher over HTTP; and
+ * POST /resolve/v1/bank-branch/batch: up to 1,000 pairs in one request, counted as that many
+ * requests (docs/resolve.md#batch). Registered in
  * its own plugin so that it reads JSON its own way and answers errors in its own shape: the body arrives as text and
  * resolve/body.ts turns every problem into a 422 naming the field (SPEC.md §7.2).
  *
  * Order of checks: key (401/403/429/503, before the body is read) → body size (413) → media
- * type (415) → body (422: JSON, then its schema) → answer. Other methods on the path answer 405.
+ * type (415) → body (422: JSON, then its schema) → for a batch, its other N − 1 requests (429,
+ * the whole batch) → answer. Other methods on the path answer 405.
  */
 import type {} from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { LimitPolicy } from '../../../access/access-control.js';
+import { isPromise } from '../../../access/maybe-promise.js';
+import type { Snapshot } from '../../../dataset/snapshot.js';
 import { cachedResult } from '../../../search/result-cache.js';
 import { MAX_INPUT_LENGTH, resolve } from '../../../resolve/resolve.js';
 import { RESOLVE_INDEX } from '../../../resolve/resolve-index.js';
-import { accessGuard } from '../../edge/access-guard.js';
+import type { Decision, ResolveInput } from '../../../resolve/types.js';
+import { accessGuard, refuse } from '../../edge/access-guard.js';
 import { handleErrorsAs } from '../../edge/errors.js';
 import { DETAILED_ERRORS } from '../../edge/error-shapes.js';
-import { sendJson } from '../../edge/writer.js';
+import { addRate, sendJson } from '../../edge/writer.js';
+import { readBatchBody } from './batch-body.js';
 import { missingBody, parseResolveJson, resolveBodyValidator, resolveInputOf } from './body.js';
-import { ResolveMessageErrorSchema, ResolveRequestSchema, ResolveResponseSchema, ResolveValidationErrorSchema } from './schemas.js';
+import { ResolveBatchRequestSchema, ResolveBatchResponseSchema, ResolveMessageErrorSchema, ResolveRequestSchema, ResolveResponseSchema, ResolveValidationErrorSchema } from './schemas.js';
 import type { AppServices } from '../../services.js';
 import { registerPost } from '../../edge/register.js';
 
@@ -25,6 +33,28 @@ export const RESOLVE_PATH = `${RESOLVE_PREFIX}/bank-branch`;
 /** Two names of at most 200 characters fit many times over; anything larger is not a resolve request. */
 export const RESOLVE_BODY_LIMIT = 16 * 1024;
 export const DEBUG_HEADER = 'x-debug-resolve';
+export const RESOLVE_BATCH_PATH = `${RESOLVE_PATH}/batch`;
+/** 1,000 pairs of names at their longest (200 characters of 3-byte UTF-8 each) fit. */
+export const RESOLVE_BATCH_BODY_LIMIT = 2 * 1024 * 1024;
+
+const RESOLVE_POLICY: LimitPolicy = { bucket: 'resolve' };
+
+/**
+ * The answer to one input as JSON, with its decision: the matcher is a function of the
+ * snapshot and the input, so a repeated input (the same bank and branch typed by many users)
+ * is answered from the results kept per snapshot.
+ */
+function keptAnswer(snapshot: Snapshot, input: ResolveInput): { readonly decision: Decision; readonly json: string } {
+  return cachedResult(
+    snapshot,
+    `resolve\n${input.context ?? ''}\n${input.bankName.slice(0, MAX_INPUT_LENGTH)}\n${input.branchName.slice(0, MAX_INPUT_LENGTH)}`,
+    () => {
+      const { answer } = resolve(snapshot, input);
+      return { decision: answer.decision, json: JSON.stringify(answer) };
+    },
+    (r) => 64 + 2 * r.json.length,
+  );
+}
 
 function wantsDebug(request: FastifyRequest): boolean {
   const value = request.headers[DEBUG_HEADER];
@@ -34,7 +64,7 @@ function wantsDebug(request: FastifyRequest): boolean {
 /** The Resolve API, registered under the prefix `/resolve/v1`. */
 export function resolveApi(services: AppServices): (app: FastifyInstance) => Promise<void> {
   return async (scope) => {
-    const guard = accessGuard(services, { bucket: 'resolve' });
+    const guard = accessGuard(services, RESOLVE_POLICY);
     handleErrorsAs(scope, DETAILED_ERRORS);
     // Every problem of the body at once, in the 422 shape of SPEC.md §7.2 (body.ts).
     scope.setValidatorCompiler(resolveBodyValidator);
@@ -70,27 +100,52 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
         // Every bank's branch index is built a bank at a time between requests, from the first
         // resolve request of a snapshot on: processes that never resolve never build it.
         snapshot.warm(RESOLVE_INDEX);
-        // The matcher is a function of the snapshot and the input: a repeated input (the same
-        // bank and branch typed by many users) is answered from the results kept per snapshot,
-        // which keep the answer's JSON and decision only. A debug view is made afresh.
-        const key = `resolve\n${input.context ?? ''}\n${input.bankName.slice(0, MAX_INPUT_LENGTH)}\n${input.branchName.slice(0, MAX_INPUT_LENGTH)}`;
         if (wantsDebug(request)) {
+          // A debug view is made afresh: the kept answers hold the JSON and the decision only.
           const outcome = resolve(snapshot, input);
           scope.metrics.resolveDecisions.inc({ decision: outcome.answer.decision });
           return sendJson(reply, JSON.stringify({ ...outcome.answer, debug: outcome.debug }));
         }
-        const kept = cachedResult(
-          snapshot,
-          key,
-          () => {
-            const { answer } = resolve(snapshot, input);
-            return { decision: answer.decision, json: JSON.stringify(answer) };
-          },
-          (r) => 64 + 2 * r.json.length,
-        );
+        const kept = keptAnswer(snapshot, input);
         scope.metrics.resolveDecisions.inc({ decision: kept.decision });
         const body = kept.json;
         return sendJson(reply, body);
+      },
+    });
+
+    registerPost(scope, {
+      bodyLimit: RESOLVE_BATCH_BODY_LIMIT,
+      url: RESOLVE_BATCH_PATH.slice(RESOLVE_PREFIX.length),
+      guard,
+      schema: {
+        summary: 'Resolve up to 1,000 bank and branch names in one request',
+        description: `Each item is answered as POST ${RESOLVE_PATH} answers it, in order, with its id. A batch of N items counts as N requests against the key's limits: the access check counts the first, the other N − 1 are counted at once, and if they do not fit the whole batch is refused with 429 (and counts as one request). No debug. See docs/resolve.md#batch.`,
+        tags: ['Resolve v1 (beta)'],
+        security: [{ apiKeyHeader: [] }],
+        body: ResolveBatchRequestSchema,
+        response: { 200: ResolveBatchResponseSchema, 401: ResolveMessageErrorSchema, 422: ResolveValidationErrorSchema, '4xx': ResolveMessageErrorSchema },
+      },
+      // The schema documents the batch; batch-body.ts checks it, each problem located in its
+      // item (["body","items",3,"bank_name"]), which the single call's mapping does not do.
+      validatorCompiler: () => () => true,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const items = readBatchBody(request.body);
+        if (items.length > 1) {
+          const charged = services.access.charge(request.apiKey!, request.plan!, RESOLVE_POLICY, items.length - 1);
+          const rate = isPromise(charged) ? await charged : charged;
+          if (!rate.allowed) throw refuse({ kind: 'rate_limited', rate }, RESOLVE_POLICY, scope.metrics);
+          addRate(reply, rate);
+        }
+        const snapshot = services.snapshots.current;
+        snapshot.warm(RESOLVE_INDEX);
+        const results: string[] = [];
+        for (const { id, input } of items) {
+          const { decision, json } = keptAnswer(snapshot, input);
+          scope.metrics.resolveDecisions.inc({ decision });
+          // The kept answer's JSON with the id put first: {"id":…,"decision":…}.
+          results.push(`{"id":${JSON.stringify(id)},${json.slice(1)}`);
+        }
+        return sendJson(reply, `{"results":[${results.join(',')}]}`);
       },
     });
   };

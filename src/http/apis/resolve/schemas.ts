@@ -5,6 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import { CONTEXT_POLICIES } from '../../../resolve/policy.js';
 import { DECISIONS, REASON_CODES, RESOLVE_CONTEXTS, type ResolveContext } from '../../../resolve/types.js';
+import { MAX_BATCH_ITEMS, MAX_ID_LENGTH } from './batch-body.js';
 import { MAX_NAME_LENGTH } from './body.js';
 
 const name = (description: string, example: string) => Type.String({ description, maxLength: MAX_NAME_LENGTH, example });
@@ -46,6 +47,30 @@ export const ResolveResponseSchema = Type.Object(
     reason_details: Type.Array(Type.Object({ code: ReasonCodeSchema, message_ja: Type.String() }, { additionalProperties: false })),
     reason_summary_ja: Type.Optional(Type.String({ description: 'Message of the most important reason; present when there is a reason' })),
     debug: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'Only with the header x-debug-resolve: true: normalized input, scores per candidate, dataset version (keys may change during the beta)' })),
+  },
+  { additionalProperties: false },
+);
+
+const BatchIdSchema = Type.Union([Type.String({ maxLength: MAX_ID_LENGTH }), Type.Integer()], { description: 'Echoed back with the item\'s result', example: 'row-1' });
+
+export const ResolveBatchRequestSchema = Type.Object(
+  {
+    items: Type.Array(
+      Type.Object(
+        { id: BatchIdSchema, bank_name: ResolveRequestSchema.properties.bank_name, branch_name: ResolveRequestSchema.properties.branch_name, context: ResolveRequestSchema.properties.context },
+        { description: 'As the body of POST /resolve/v1/bank-branch, with an id. Unknown fields are ignored.' },
+      ),
+      { minItems: 1, maxItems: MAX_BATCH_ITEMS, description: `1 to ${MAX_BATCH_ITEMS} items; counted as that many requests against the key's limits` },
+    ),
+  },
+  { description: 'Unknown fields are ignored.' },
+);
+
+export const ResolveBatchResponseSchema = Type.Object(
+  {
+    results: Type.Array(Type.Composite([Type.Object({ id: BatchIdSchema }), Type.Omit(ResolveResponseSchema, ['debug'])], { additionalProperties: false }), {
+      description: 'One per item, in the order of the items',
+    }),
   },
   { additionalProperties: false },
 );
