@@ -11,7 +11,9 @@ import { openAccessControl } from '../access/open.js';
 import { Authenticator } from '../access/authenticator.js';
 import { KeyStore } from '../access/key-store.js';
 import { PlanStore } from '../access/plans.js';
+import { openConsole } from '../console/console.js';
 import { buildApp } from '../http/app.js';
+import { GINKO_VERSION } from '../package-root.js';
 import type { MetricsAccess } from '../http/metrics.js';
 import { loadOrCreateCertificate } from '../http/tls.js';
 import { CursorCodec } from '../search/cursor.js';
@@ -80,11 +82,14 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
     out(key);
   }
 
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const operatorConsole = await openConsole({ db: store.db, version: GINKO_VERSION, storeLocation: store.location, onError: (err, what) => app?.log.error({ err }, what) });
+
   const tls = config.trustProxy ? undefined : await loadOrCreateCertificate(config.dataDir, { cert: config.tlsCert, key: config.tlsKey });
   if (tls?.generated) out(`Generated a self-signed certificate for localhost: ${tls.certPath}`);
 
-  const app = await buildApp(
-    { directories, cursors, auth, access, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download')), trustProxy: config.trustProxy },
+  app = await buildApp(
+    { directories, cursors, auth, access, console: operatorConsole, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download')), trustProxy: config.trustProxy },
     { logger: { level: config.logLevel }, metrics: { access: config.metrics ?? 'open', processMetrics: true }, ...(tls ? { https: tls } : {}) },
   );
   access.log = (level, message, detail) => app.log[level](detail ?? {}, message);
@@ -114,6 +119,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
     (closing ??= (async () => {
       live.stop();
       await app.close();
+      await operatorConsole.close();
       await access.close();
       await auth.close();
       await store.close();

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { AuditLog } from './audit.js';
 import { OperatorStore } from './operators.js';
+import { ConsoleRequestLimit } from './request-limit.js';
 import { ReplicaHeartbeat } from './replicas.js';
 import { SessionStore } from './sessions.js';
 import { DEFAULT_SIGNIN_LIMIT, SigninLimiter, type SigninLimitOptions } from './signin-limiter.js';
@@ -17,14 +18,19 @@ export interface ConsoleOptions {
   readonly db: Kysely<Database>;
   /** The version shown on the Service page and written with the heartbeat. */
   readonly version: string;
+  /** Where the store lives, for the Service page (a file path or a URL without password). */
+  readonly storeLocation: string;
   readonly signinLimit?: SigninLimitOptions;
   readonly usageFlushMs?: number;
+  /** The console's own request limit per address and minute. */
+  readonly requestsPerMinute?: number;
   readonly onError?: (err: unknown, what: string) => void;
 }
 
 export interface ConsoleServices {
   readonly db: Kysely<Database>;
   readonly version: string;
+  readonly storeLocation: string;
   readonly operators: OperatorStore;
   readonly sessions: SessionStore;
   readonly audit: AuditLog;
@@ -32,6 +38,7 @@ export interface ConsoleServices {
   readonly recorder: UsageRecorder;
   readonly heartbeat: ReplicaHeartbeat;
   readonly signins: SigninLimiter;
+  readonly requests: ConsoleRequestLimit;
   close(): Promise<void>;
 }
 
@@ -45,6 +52,7 @@ export async function openConsole(options: ConsoleOptions): Promise<ConsoleServi
   return {
     db: options.db,
     version: options.version,
+    storeLocation: options.storeLocation,
     operators: new OperatorStore(options.db),
     sessions: new SessionStore(options.db),
     audit: new AuditLog(options.db),
@@ -52,6 +60,7 @@ export async function openConsole(options: ConsoleOptions): Promise<ConsoleServi
     recorder,
     heartbeat,
     signins: new SigninLimiter(options.signinLimit ?? DEFAULT_SIGNIN_LIMIT),
+    requests: new ConsoleRequestLimit(options.requestsPerMinute),
     async close() {
       await recorder.close();
       await heartbeat.stop().catch((err: unknown) => onError(err, 'could not remove the replica heartbeat'));

@@ -4,6 +4,7 @@
  */
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifySchemaCompiler, type FastifyServerOptions, LogController } from 'fastify';
+import { ADMIN_PREFIX, adminApi } from './apis/admin/index.js';
 import { decorateAccessedRequests } from './access-guard.js';
 import { handleClientError } from './client-errors.js';
 import { addCorsHeadersFor, registerPreflight } from './cors.js';
@@ -108,6 +109,15 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     });
   }
 
+  // Requests of the four APIs counted per key, API and outcome for the console's Usage page.
+  const usage = services.console?.recorder;
+  if (usage) {
+    app.addHook('onResponse', function countUsage(request, reply, done) {
+      usage.count(request.url, reply.statusCode, request.apiKey?.id);
+      done();
+    });
+  }
+
   registerPreflight(app);
 
   await app.register(swagger, {
@@ -136,6 +146,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   registerMasterApi(app, services);
   registerWidget(app);
   await registerResolveApi(app, services);
+  if (services.console) await app.register(adminApi({ app: services, console: services.console }), { prefix: ADMIN_PREFIX });
 
   const hot = new HotPath({
     directories: services.directories,
@@ -144,6 +155,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     requestId,
     metrics: recordsRequests ? metrics : undefined,
     log: logsResponses ? log : undefined,
+    usage,
   });
   installHotPath(app, hot);
   app.decorate('hotPath', hot);

@@ -19,6 +19,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AccessControl, LimitPolicy } from '../access/access-control.js';
+import type { UsageRecorder } from '../console/usage-recorder.js';
 import type { DirectoryHolder } from '../dataset/holder.js';
 import { isPromise } from '../access/maybe-promise.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -58,6 +59,8 @@ export interface HotPathParts {
   readonly metrics: Metrics | undefined;
   /** The response log; undefined when response lines are not logged (level above info). */
   readonly log: FastifyBaseLogger | undefined;
+  /** The console's usage counts (src/console/usage-recorder.ts); undefined without a console. */
+  readonly usage?: Pick<UsageRecorder, 'count'> | undefined;
 }
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -114,6 +117,7 @@ export class HotPath {
 
     const elapsedMs = performance.now() - started;
     if (this.parts.metrics) this.#seriesOf(kept.hot, this.parts.metrics).record(200, elapsedMs / 1000);
+    this.parts.usage?.count(url, 200, decision.key.id);
     if (this.parts.log) {
       logResponse(this.parts.log, { reqId: id, method: 'GET', url, status: 200, elapsedMs, ip: clientAddress(request, this.parts.trustProxy), keyId: decision.key.id });
     }

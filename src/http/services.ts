@@ -4,6 +4,7 @@ import type { Authenticator } from '../access/authenticator.js';
 import type { DirectoryHolder } from '../dataset/holder.js';
 import type { DownloadSigner } from '../export/signed-url.js';
 import type { MasterExports } from '../export/master-exports.js';
+import type { ConsoleServices } from '../console/console.js';
 import type { HistoryView } from '../history/history-view.js';
 import type { CursorCodec } from '../search/cursor.js';
 
@@ -18,6 +19,8 @@ export interface AppServices {
   readonly downloads: DownloadSigner;
   /** Maintenance, keys, restrictions, abuse protection and rate limits of keyed routes (access-guard.ts). */
   readonly access: AccessControl;
+  /** The operator console and its usage counts (src/http/apis/admin/); absent, there is no console. */
+  readonly console?: ConsoleServices | undefined;
   /** Plain HTTP behind a TLS-terminating proxy that sets X-Forwarded-Proto. */
   readonly trustProxy: boolean;
 }
