@@ -12,6 +12,7 @@ import { PlanStore } from '../../src/access/plans.js';
 import { loadBundledDirectory } from '../../src/dataset/bundled.js';
 import type { Directory } from '../../src/dataset/directory.js';
 import { DirectoryHolder } from '../../src/dataset/holder.js';
+import { type ConsoleOptions, type ConsoleServices, openConsole } from '../../src/console/console.js';
 import { buildApp } from '../../src/http/app.js';
 import type { MetricsSetup } from '../../src/http/metrics.js';
 import { CursorCodec } from '../../src/search/cursor.js';
@@ -33,6 +34,8 @@ export interface TestApp {
   readonly directories: DirectoryHolder;
   /** A valid key of plan `unlimited`. */
   readonly key: string;
+  /** The console's services, when the app serves the console. */
+  readonly console: ConsoleServices | undefined;
   close(): Promise<void>;
 }
 
@@ -61,6 +64,8 @@ export interface TestAppOptions {
   readonly metrics?: MetricsSetup;
   /** Run on this store (several instances on one store, or a restart); close() leaves it open. */
   readonly store?: SqlStore;
+  /** Serve the operator console at /admin/ (src/http/apis/admin/), with these options. */
+  readonly console?: Partial<Omit<ConsoleOptions, 'db'>>;
 }
 
 let template: Promise<string> | undefined;
@@ -105,6 +110,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.maintenancePollMs ? { maintenancePollMs: options.maintenancePollMs } : {}),
   });
   const directories = new DirectoryHolder(bundledDirectory());
+  const operatorConsole = options.console ? await openConsole({ db: store.db, version: '0.0.0-test', storeLocation: store.location, ...options.console }) : undefined;
   const app = await buildApp(
     {
       directories,
@@ -115,6 +121,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       exports: new MasterExports(store.db),
       downloads: new DownloadSigner(await sharedSecret(store.db, 'download')),
       trustProxy: options.trustProxy ?? false,
+      console: operatorConsole,
     },
     { ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.metrics ? { metrics: options.metrics } : {}) },
   );
@@ -126,8 +133,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     directory: bundledDirectory(),
     directories,
     key,
+    console: operatorConsole,
     async close() {
       await app.close();
+      await operatorConsole?.close();
       await access.close();
       await auth.close();
       if (!options.store) {

@@ -59,24 +59,28 @@ export function consolePath(next: unknown): string {
 }
 
 /**
- * preHandler of every console route but sign-in and assets. Returns the reply when it answered
- * (redirect, 401, 403), undefined when the request may go on.
+ * The first step of every console route but sign-in and assets. Returns true when it answered
+ * (redirect, 401, 403) and the route must stop, false when the request may go on. A boolean,
+ * not the reply: a reply is thenable, and awaiting it would wait for the response instead.
  */
-export async function requireSession(services: AdminServices, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+export async function requireSession(services: AdminServices, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
   const session = await services.console.sessions.find(request.cookies[SESSION_COOKIE]);
   if (!session) {
     if (request.method === 'GET' && !request.url.startsWith('/admin/api/')) {
-      return reply.redirect(`/admin/sign-in?next=${encodeURIComponent(request.url)}`, 303);
+      reply.redirect(`/admin/sign-in?next=${encodeURIComponent(request.url)}`, 303);
+      return true;
     }
-    return reply.code(401).type('application/json; charset=utf-8').send({ message: 'sign in to the console first' });
+    reply.code(401).type('application/json; charset=utf-8').send({ message: 'sign in to the console first' });
+    return true;
   }
   request.operatorSession = session;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     const presented = (request.body as Record<string, unknown> | undefined)?.[CSRF_FIELD] ?? request.headers[CSRF_HEADER];
     if (typeof presented !== 'string' || !sameText(presented, session.csrfToken)) {
       request.log.warn({ operator: session.operator, url: request.url }, 'console request refused: missing or wrong CSRF token');
-      return sendErrorPage(request, reply, 403, translate(request)('error.csrf'));
+      sendErrorPage(request, reply, 403, translate(request)('error.csrf'));
+      return true;
     }
   }
-  return undefined;
+  return false;
 }

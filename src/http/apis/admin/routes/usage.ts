@@ -33,7 +33,7 @@ export function registerUsage(app: FastifyInstance, services: AdminServices): vo
     if (await requireSession(services, request, reply)) return reply;
     const { key, daily, minutes } = await seriesFor(request);
     // A data block, not a script: `<` is escaped so that no value can end the element.
-    const chartJson = JSON.stringify({ daily, minutes }).replace(/</g, '\\u003c');
+    const chartJson = JSON.stringify({ daily, minutes, apis: USAGE_APIS, outcomes: USAGE_OUTCOMES }).replace(/</g, '\\u003c');
     return sendPage(reply, 200, 'usage', frameOf(request, 'usage'), { keys: await keys.list(), key, daily, minutes, chartJson, apis: USAGE_APIS, outcomes: USAGE_OUTCOMES });
   });
 
