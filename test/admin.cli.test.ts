@@ -1,25 +1,13 @@
 /** `ginko admin …` and the audit entries of CLI actions, run as an operator would. */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { openStore } from '../src/store/open.js';
-import { GINKO_BIN, runGinko } from './support/process.js';
+import { runGinko, runGinkoWithInput } from './support/process.js';
 import { useTempDirs } from './support/temp-dirs.js';
 
 const tempDir = useTempDirs('ginko-admin-cli-');
 
-function ginkoWithInput(args: readonly string[], input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [GINKO_BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, USER: 'ops' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
+const ginkoWithInput = (args: readonly string[], input: string) => runGinkoWithInput(args, input, { USER: 'ops' });
 
 describe('ginko admin', () => {
   const dataDir = tempDir();

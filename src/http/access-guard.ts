@@ -87,6 +87,8 @@ declare module 'fastify' {
     rateLimit?: RateLimitResult;
     /** The plan of the request's key (entitlements such as Master Export). */
     plan?: Plan;
+    /** The id of a valid key whose request was refused (restriction, rate limit): usage counts it. */
+    refusedKeyId?: string;
   }
 }
 
@@ -99,6 +101,7 @@ export function decorateAccessedRequests(app: FastifyInstance): void {
   app.decorateRequest('apiKey', undefined);
   app.decorateRequest('plan', undefined);
   app.decorateRequest('rateLimit', undefined);
+  app.decorateRequest('refusedKeyId', undefined);
 }
 
 /**
@@ -153,6 +156,7 @@ export function accessGuard(services: Pick<AppServices, 'access' | 'trustProxy'>
 
 function applyDecision(decision: AccessDecision, policy: LimitPolicy, request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void {
   if (!decision.ok) {
+    request.refusedKeyId = decision.key?.id;
     request.server.metrics.accessDenied(policy.bucket, denialReason(decision.denial));
     return done(denialError(decision.denial));
   }

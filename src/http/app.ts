@@ -113,7 +113,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   const usage = services.console?.recorder;
   if (usage) {
     app.addHook('onResponse', function countUsage(request, reply, done) {
-      usage.count(request.url, reply.statusCode, request.apiKey?.id);
+      usage.count(request.url, reply.statusCode, request.apiKey?.id ?? request.refusedKeyId);
       done();
     });
   }

@@ -9,13 +9,16 @@
   const draw = (id, slots, seriesByName, names, daily) => {
     const target = document.getElementById(id);
     if (!target) return;
-    const xs = slots.map((s) => Date.parse(daily ? s + 'T00:00:00+09:00' : s + ':00Z') / 1000);
+    // Days are JST calendar days: placed at UTC midnight of that date and labelled in UTC, so a
+    // day reads as its own date wherever the browser is. Minutes are shown in local time.
+    const xs = slots.map((s) => Date.parse(daily ? s + 'T00:00:00Z' : s + ':00Z') / 1000);
     const width = () => Math.max(260, target.clientWidth || 300);
     const chart = new uPlot(
       {
         width: width(),
         height: 220,
         scales: { x: { time: true } },
+        ...(daily ? { tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC') } : {}),
         axes: [{}, { size: 50 }],
         series: [{}, ...names.map((name) => ({ label: name, stroke: colors[name], width: 2, points: { show: daily } }))],
       },

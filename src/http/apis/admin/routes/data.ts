@@ -4,6 +4,7 @@ import { updateSummaries } from '../../../../console/data-summary.js';
 import { CHANGE_TYPES } from '../../../../history/history-view.js';
 import { QueryError } from '../../../../search/query-error.js';
 import { hidden } from '../hidden.js';
+import { queryParam } from '../query.js';
 import type { AdminServices } from '../services.js';
 import { frameOf, requireSession, sendPage } from '../session.js';
 
@@ -12,9 +13,8 @@ export const CHANGES_PER_PAGE = '50';
 export function registerData(app: FastifyInstance, services: AdminServices): void {
   app.get('/data', hidden(), async (request, reply) => {
     if (await requireSession(services, request, reply)) return reply;
-    const query = request.query as Record<string, unknown>;
-    const bank = typeof query.bank === 'string' ? query.bank.trim() : '';
-    const cursor = typeof query.cursor === 'string' && query.cursor !== '' ? query.cursor : undefined;
+    const bank = (queryParam(request, 'bank') ?? '').trim();
+    const cursor = queryParam(request, 'cursor') || undefined;
     const directory = services.app.directories.current;
     const snapshot = {
       version: directory.version,

@@ -5,6 +5,7 @@ import { type ApiKeyRecord, KeyStore } from '../../../../access/key-store.js';
 import { PlanStore } from '../../../../access/plans.js';
 import { formOf, lines } from '../form-body.js';
 import { hidden } from '../hidden.js';
+import { queryParam } from '../query.js';
 import type { AdminServices } from '../services.js';
 import { frameOf, requireSession, sendErrorPage, sendPage, translate } from '../session.js';
 
@@ -32,9 +33,10 @@ export function registerKeys(app: FastifyInstance, services: AdminServices): voi
 
   app.get('/keys', hidden(), async (request, reply) => {
     if (await requireSession(services, request, reply)) return reply;
-    const query = request.query as Record<string, unknown>;
     const t = translate(request);
-    const notice = typeof query.saved === 'string' && KEY_ID.test(query.saved) ? t('keys.saved', { id: query.saved }) : typeof query.revoked === 'string' && KEY_ID.test(query.revoked) ? t('keys.revokedDone', { id: query.revoked }) : undefined;
+    const saved = queryParam(request, 'saved');
+    const revoked = queryParam(request, 'revoked');
+    const notice = saved && KEY_ID.test(saved) ? t('keys.saved', { id: saved }) : revoked && KEY_ID.test(revoked) ? t('keys.revokedDone', { id: revoked }) : undefined;
     return listPage(request, reply, 200, { notice });
   });
 

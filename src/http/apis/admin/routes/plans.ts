@@ -1,8 +1,9 @@
 /** The Plans page: each plan's limits, editable, and a new plan (as `ginko plans set`). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PlanStore } from '../../../../access/plans.js';
+import { PLAN_NAME, PlanStore } from '../../../../access/plans.js';
 import { formOf } from '../form-body.js';
 import { hidden } from '../hidden.js';
+import { queryParam } from '../query.js';
 import type { AdminServices } from '../services.js';
 import { frameOf, requireSession, sendPage, translate } from '../session.js';
 
@@ -21,8 +22,8 @@ export function registerPlans(app: FastifyInstance, services: AdminServices): vo
 
   app.get('/plans', hidden(), async (request, reply) => {
     if (await requireSession(services, request, reply)) return reply;
-    const saved = (request.query as Record<string, unknown>).saved;
-    return page(request, reply, 200, { notice: typeof saved === 'string' && /^[a-z][a-z0-9_-]{0,31}$/.test(saved) ? translate(request)('plans.saved', { name: saved }) : undefined });
+    const saved = queryParam(request, 'saved');
+    return page(request, reply, 200, { notice: saved !== undefined && PLAN_NAME.test(saved) ? translate(request)('plans.saved', { name: saved }) : undefined });
   });
 
   app.post('/plans', hidden(), async (request, reply) => {

@@ -4,6 +4,7 @@ import { readMaintenance, writeMaintenance } from '../../../../access/maintenanc
 import { recentReplicas } from '../../../../console/replicas.js';
 import { formOf } from '../form-body.js';
 import { hidden } from '../hidden.js';
+import { queryParam } from '../query.js';
 import type { AdminServices } from '../services.js';
 import { frameOf, requireSession, sendErrorPage, sendPage, translate } from '../session.js';
 
@@ -13,9 +14,10 @@ export function registerService(app: FastifyInstance, services: AdminServices): 
   app.get('/service', hidden(), async (request, reply) => {
     if (await requireSession(services, request, reply)) return reply;
     const t = translate(request);
-    const switched = (request.query as Record<string, unknown>).maintenance;
-    // The stored setting (what every server follows), or this server's --maintenance.
-    const maintenance = (await readMaintenance(db)) || services.app.access.maintenance;
+    const switched = queryParam(request, 'maintenance');
+    // The stored setting, which every server follows within seconds (a server started with
+    // --maintenance stays in maintenance whatever it says: docs/access.md).
+    const maintenance = await readMaintenance(db);
     return sendPage(reply, 200, 'service', frameOf(request, 'service', { notice: switched === 'on' || switched === 'off' ? t('service.switched', { state: t(`state.${switched}`) }) : undefined }), {
       maintenance,
       version: services.console.version,
@@ -29,7 +31,7 @@ export function registerService(app: FastifyInstance, services: AdminServices): 
 
   app.get('/service/maintenance', hidden(), async (request, reply) => {
     if (await requireSession(services, request, reply)) return reply;
-    const to = (request.query as Record<string, unknown>).to;
+    const to = queryParam(request, 'to');
     const t = translate(request);
     if (to !== 'on' && to !== 'off') return sendErrorPage(request, reply, 400, t('error.invalid', { message: 'to must be on or off' }));
     return sendPage(reply, 200, 'confirm', frameOf(request, 'service'), {

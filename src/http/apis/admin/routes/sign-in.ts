@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLanguage, LANGUAGE_COOKIE } from '../i18n.js';
 import { formOf } from '../form-body.js';
 import { hidden } from '../hidden.js';
+import { queryParam } from '../query.js';
 import type { AdminServices } from '../services.js';
 import { consolePath, frameOf, requireSession, sendPage, SESSION_COOKIE, SESSION_COOKIE_OPTIONS, translate } from '../session.js';
 
@@ -26,8 +27,7 @@ function signInPage(request: FastifyRequest, reply: FastifyReply, status: number
 
 export function registerSignIn(app: FastifyInstance, services: AdminServices): void {
   app.get<{ Querystring: { next?: string; out?: string } }>('/sign-in', hidden(), async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    return signInPage(request, reply, 200, { next: typeof query.next === 'string' ? query.next : undefined, notice: query.out === '1' ? translate(request)('signedOut') : undefined });
+    return signInPage(request, reply, 200, { next: queryParam(request, 'next'), notice: queryParam(request, 'out') === '1' ? translate(request)('signedOut') : undefined });
   });
 
   app.post('/sign-in', hidden(), async (request, reply) => {
@@ -67,9 +67,9 @@ export function registerSignIn(app: FastifyInstance, services: AdminServices): v
 
   // A preference kept in the browser only: nothing changes on the server.
   app.get('/lang', hidden(), async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    if (isLanguage(query.to)) reply.setCookie(LANGUAGE_COOKIE, query.to, { path: '/admin', secure: true, sameSite: 'strict', httpOnly: true, maxAge: 365 * 86_400 });
-    const back = typeof query.back === 'string' && query.back === '/admin/sign-in' ? query.back : consolePath(query.back);
-    return reply.redirect(back, 303);
+    const to = queryParam(request, 'to');
+    const back = queryParam(request, 'back');
+    if (isLanguage(to)) reply.setCookie(LANGUAGE_COOKIE, to, { path: '/admin', secure: true, sameSite: 'strict', httpOnly: true, maxAge: 365 * 86_400 });
+    return reply.redirect(back === '/admin/sign-in' ? back : consolePath(back), 303);
   });
 }

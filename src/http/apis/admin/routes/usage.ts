@@ -7,6 +7,7 @@ import { KeyStore } from '../../../../access/key-store.js';
 import { USAGE_APIS, USAGE_OUTCOMES } from '../../../../console/usage-kinds.js';
 import { lastDays, lastMinutes, type UsageSeries, usageSeries } from '../../../../console/usage-series.js';
 import { hidden } from '../hidden.js';
+import { queryParam } from '../query.js';
 import type { AdminServices } from '../services.js';
 import { frameOf, requireSession, sendPage } from '../session.js';
 
@@ -18,8 +19,8 @@ export function registerUsage(app: FastifyInstance, services: AdminServices): vo
   const keys = new KeyStore(services.console.db);
 
   async function seriesFor(request: FastifyRequest): Promise<{ key: string; daily: UsageSeries; minutes: UsageSeries }> {
-    const query = request.query as Record<string, unknown>;
-    const key = typeof query.key === 'string' && KEY_FILTER.test(query.key) ? query.key : '';
+    const asked = queryParam(request, 'key') ?? '';
+    const key = KEY_FILTER.test(asked) ? asked : '';
     // This replica's latest counts first, so a request made a moment ago is already shown.
     await services.console.recorder.flush();
     const now = Date.now();
