@@ -1,5 +1,5 @@
 /** Figures measured inside the bench process: p99 of the pure search functions (DESIGN.md §6). */
-import { loadBundledDirectory } from '../src/dataset/bundled.js';
+import { loadBundledServing } from '../src/dataset/bundled.js';
 import { resolve } from '../src/resolve/resolve.js';
 import { freewordIndexOf, normalizeFreeword } from '../src/search/freeword/index.js';
 
@@ -27,18 +27,16 @@ function measure(name: string, targetP99Ms: number, queries: readonly string[], 
 }
 
 export function inProcessFigures(): InProcessFigure[] {
-  const directory = loadBundledDirectory();
-  const index = freewordIndexOf(directory);
+  const snapshot = loadBundledServing();
+  const directory = snapshot.directory;
+  const index = freewordIndexOf(snapshot);
   const largest = directory.banks.reduce((a, b) => (directory.branches(b.code).length > directory.branches(a.code).length ? b : a));
   const queries = ['とうきょう', '新宿', 'まるのうち', 'ほんてん', '駅前', 'しぶや', 'う', 'なかの', 'ｼﾝｷﾝ', '信用'];
   const figures = [
     measure('freeword over all banks', 5, queries, (q) => index.searchBanks(normalizeFreeword(q))),
     measure(`freeword over the ${directory.branches(largest.code).length} branches of ${largest.code}`, 5, queries, (q) => index.searchBranches(largest.code, normalizeFreeword(q))),
-    // One character (う) matches two thirds of all branches; measured apart (docs/freeword.md#speed).
-    measure('freeword over all 28,944 branches', 5, queries.filter((q) => q.length > 1), (q) => index.searchAllBranches(normalizeFreeword(q))),
-    measure('freeword over all 28,944 branches, one character', 10, ['う'], (q) => index.searchAllBranches(normalizeFreeword(q))),
   ];
   const pairs = ['みずほ|東京営業部', '三菱UFJ|本店', 'ゆうちょ|〇一八', '北海道信金|本店', 'りそな|ｲﾁｶﾞﾔ', 'みずほ|しぶや支店'];
-  figures.push(measure('resolve', 5, pairs, (p) => resolve(directory, { bankName: p.split('|')[0]!, branchName: p.split('|')[1]!, context: 'default' })));
+  figures.push(measure('resolve', 5, pairs, (p) => resolve(snapshot, { bankName: p.split('|')[0]!, branchName: p.split('|')[1]!, context: 'default' })));
   return figures;
 }

@@ -5,7 +5,7 @@
  * test/resolve.eval.test.ts.
  */
 import { readFileSync } from 'node:fs';
-import type { Directory } from '../src/dataset/directory.js';
+import type { Snapshot } from '../src/dataset/snapshot.js';
 import { resolve } from '../src/resolve/resolve.js';
 import { type Decision, RESOLVE_CONTEXTS, type ResolveContext } from '../src/resolve/types.js';
 import { CASE_CLASSES, type CaseClass, type EvalCase, type EvalFile } from './cases.js';
@@ -66,7 +66,7 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-export function evaluate(directory: Directory, file: EvalFile = loadEvalFile()): EvalReport {
+export function evaluate(snapshot: Snapshot, file: EvalFile = loadEvalFile()): EvalReport {
   const byContext = {} as Record<ResolveContext, Record<CaseClass | 'all', ClassFigures>>;
   const disagreements: CaseResult[] = [];
   const wrongAutos: CaseResult[] = [];
@@ -75,7 +75,7 @@ export function evaluate(directory: Directory, file: EvalFile = loadEvalFile()):
     const figures = Object.fromEntries([...CASE_CLASSES, 'all'].map((c) => [c, EMPTY])) as Record<CaseClass | 'all', ClassFigures>;
     for (const c of file.cases) {
       const started = performance.now();
-      const { answer } = resolve(directory, { bankName: c.bank_name, branchName: c.branch_name, context });
+      const { answer } = resolve(snapshot, { bankName: c.bank_name, branchName: c.branch_name, context });
       times.push(performance.now() - started);
       const best = answer.best_match ? `${answer.best_match.bank_code}-${answer.best_match.branch_code}` : undefined;
       const expected = c.expected ? `${c.expected.bank_code}-${c.expected.branch_code}` : undefined;

@@ -1,11 +1,11 @@
 /** `npm run eval`: the Resolve evaluation report (Markdown) and every case that went wrong. */
-import { loadBundledDirectory } from '../src/dataset/bundled.js';
+import { loadBundledServing } from '../src/dataset/bundled.js';
 import { warmResolveIndex } from '../src/resolve/resolve-index.js';
 import { evaluate, formatReport } from './evaluate.js';
 
-const directory = loadBundledDirectory();
-warmResolveIndex(directory);
-const report = evaluate(directory);
+const snapshot = loadBundledServing();
+warmResolveIndex(snapshot);
+const report = evaluate(snapshot);
 const out = (line: string) => process.stdout.write(line + '\n');
 out(formatReport(report));
 if (report.wrongAutos.length > 0) {

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { writeMaintenance } from '../src/access/maintenance.js';
 import { PlanStore } from '../src/access/plans.js';
-import { ERROR_CODES, type ErrorStatus } from '../src/http/api-error.js';
-import { answersDetailedErrors } from '../src/http/errors.js';
-import type { RouteEntry } from '../src/http/route-table.js';
+import { ERROR_CODES, type ErrorStatus } from '../src/http/edge/api-error.js';
+import { errorsForPath } from '../src/http/app.js';
+import type { RouteEntry } from '../src/http/edge/route-table.js';
 import { startTestApp, type TestApp } from './support/app.js';
 
 /**
@@ -88,7 +88,7 @@ function errorBodyOrJson(status: number, text: string): unknown {
 
 /** Search answers 429 without a body (SPEC.md §8); the snake_case APIs with their JSON error. */
 function assertTooMany(route: string, res: { body: string; headers: Record<string, unknown> }): void {
-  if (!answersDetailedErrors(route)) {
+  if (errorsForPath(route).name !== 'detailed') {
     assert.equal(res.body, '');
     assert.equal(res.headers['content-type'], undefined);
   } else {

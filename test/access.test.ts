@@ -16,7 +16,7 @@ import { PlanStore } from '../src/access/plans.js';
 import { RateLimiter } from '../src/access/rate-limiter.js';
 import { referrerMatcher, referrerPatternProblem } from '../src/access/referrer.js';
 import { UsageJournal, UsageStore } from '../src/access/usage-store.js';
-import { redactUrl } from '../src/http/redact.js';
+import { redactUrl } from '../src/http/edge/redact.js';
 import { openStore, type SqlStore } from '../src/store/open.js';
 
 const at = (iso: string) => Date.parse(iso);

@@ -3,15 +3,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { buildDirectory } from '../src/dataset/build.js';
+import { Snapshot } from '../src/dataset/snapshot.js';
 import { installedPackageDir, readZenginPackage } from '../src/dataset/zengin.js';
-import { toJson } from '../src/http/search/json.js';
-import { cachedAnswer } from '../src/http/search/response-cache.js';
-import { parseQueryString } from '../src/http/query-string.js';
-import { Lru } from '../src/search/lru.js';
-import { CursorCodec } from '../src/search/cursor.js';
+import { toJson } from '../src/http/apis/search/json.js';
+import { cachedAnswer } from '../src/http/edge/answer-cache.js';
+import { parseQueryString } from '../src/http/edge/query-string.js';
+import { Lru } from '../src/shared/lru.js';
+import { CursorCodec } from '../src/shared/cursor.js';
 import { runList } from '../src/search/operations.js';
 import { cachedResult } from '../src/search/result-cache.js';
-import { bundledDirectory, getJson, startTestApp, type TestApp } from './support/app.js';
+import { bundledDirectory, bundledSnapshot, getJson, startTestApp, type TestApp } from './support/app.js';
 
 describe('Lru', () => {
   it('keeps at most its capacity, dropping an entry not used since it was last passed over', () => {
@@ -38,13 +39,14 @@ describe('Lru', () => {
 
 describe('record JSON', () => {
   const directory = bundledDirectory();
+  const snapshot = bundledSnapshot();
 
   it('is exactly JSON.stringify for every bank and branch, first made and then kept', () => {
     for (const bank of directory.banks) {
       const branches = directory.branches(bank.code);
       for (let round = 0; round < 2; round++) {
-        assert.equal(toJson(bank), JSON.stringify(bank));
-        assert.equal(toJson({ bank, branches }), JSON.stringify({ bank, branches }));
+        assert.equal(toJson(snapshot, bank), JSON.stringify(bank));
+        assert.equal(toJson(snapshot, { bank, branches }), JSON.stringify({ bank, branches }));
       }
     }
   });
@@ -54,7 +56,7 @@ describe('record JSON', () => {
     fc.assert(
       fc.property(withHoles, fc.boolean(), (value, frozen) => {
         const v = frozen && value !== null && typeof value === 'object' ? Object.freeze(value) : value;
-        assert.equal(toJson(v), JSON.stringify(v));
+        assert.equal(toJson(snapshot, v), JSON.stringify(v));
       }),
     );
   });
@@ -62,7 +64,7 @@ describe('record JSON', () => {
 
 describe('search results kept per snapshot', () => {
   it('computes once per key and snapshot, and keeps no failure', () => {
-    const [one, two] = [{}, {}];
+    const [one, two] = [new Snapshot(bundledDirectory()), new Snapshot(bundledDirectory())];
     let computed = 0;
     const compute = () => [++computed];
     assert.deepEqual([cachedResult(one, 'k', compute), cachedResult(one, 'k', compute), cachedResult(two, 'k', compute), cachedResult(one, 'other', compute)], [[1], [1], [2], [3]]);
@@ -75,7 +77,7 @@ describe('search results kept per snapshot', () => {
     const banks = bundledDirectory().banks.slice(0, 50);
     // Each bank seen through a name getter that counts how often the filter reads it.
     const items = banks.map((bank) => Object.defineProperty({ ...bank }, 'name', { get: () => (tested++, bank.name), enumerable: true }));
-    const ctx = { directory: bundledDirectory(), cursors: new CursorCodec(Buffer.alloc(32)) };
+    const ctx = { snapshot: bundledSnapshot(), cursors: new CursorCodec(Buffer.alloc(32)) };
     const list = (sort: string, limit: string) =>
       runList({ ctx, listId: 'filter-once-test', items, baseKey: (b) => [b.code], view: { fields: ['code', 'name'], sortable: true, complete: false }, params: { filter: 'name==*銀行', sort, limit, fields: 'code' }, defaultLimit: 20 });
     const first = list('code', '10');
@@ -88,20 +90,21 @@ describe('search results kept per snapshot', () => {
 
 describe('Search answers kept per snapshot', () => {
   const directory = bundledDirectory();
+  const snapshot = bundledSnapshot();
 
   it('answers a repeated URL from the cache, but never one carrying its key, and keeps no error', () => {
     let made = 0;
     const answer = () => `{"n":${++made}}`;
     const url = '/v3/banks?limit=1&cursor-test=kept';
-    assert.equal(cachedAnswer(directory, url, parseQueryString('limit=1&cursor-test=kept'), answer), '{"n":1}');
-    assert.equal(cachedAnswer(directory, url, parseQueryString('limit=1&cursor-test=kept'), answer), '{"n":1}');
+    assert.equal(cachedAnswer(snapshot, url, parseQueryString('limit=1&cursor-test=kept'), answer), '{"n":1}');
+    assert.equal(cachedAnswer(snapshot, url, parseQueryString('limit=1&cursor-test=kept'), answer), '{"n":1}');
     const keyed = '/v3/banks?limit=1&apikey=gk_0000000000000000000000000000000a';
-    assert.equal(cachedAnswer(directory, keyed, parseQueryString(keyed.split('?')[1]!), answer), '{"n":2}');
-    assert.equal(cachedAnswer(directory, keyed, parseQueryString(keyed.split('?')[1]!), answer), '{"n":3}');
-    assert.equal(cachedAnswer(directory, keyed.replace('apikey', 'apiKey'), parseQueryString(keyed.split('?')[1]!.replace('apikey', 'apiKey')), answer), '{"n":4}');
+    assert.equal(cachedAnswer(snapshot, keyed, parseQueryString(keyed.split('?')[1]!), answer), '{"n":2}');
+    assert.equal(cachedAnswer(snapshot, keyed, parseQueryString(keyed.split('?')[1]!), answer), '{"n":3}');
+    assert.equal(cachedAnswer(snapshot, keyed.replace('apikey', 'apiKey'), parseQueryString(keyed.split('?')[1]!.replace('apikey', 'apiKey')), answer), '{"n":4}');
     const failing = '/v3/banks?limit=1&fails=1';
-    assert.throws(() => cachedAnswer(directory, failing, parseQueryString('limit=1&fails=1'), () => { throw new Error('no such bank'); }));
-    assert.equal(cachedAnswer(directory, failing, parseQueryString('limit=1&fails=1'), answer), '{"n":5}');
+    assert.throws(() => cachedAnswer(snapshot, failing, parseQueryString('limit=1&fails=1'), () => { throw new Error('no such bank'); }));
+    assert.equal(cachedAnswer(snapshot, failing, parseQueryString('limit=1&fails=1'), answer), '{"n":5}');
   });
 
   describe('over HTTP', () => {
@@ -118,11 +121,11 @@ describe('Search answers kept per snapshot', () => {
       assert.deepEqual(await body('/v3/version'), { version: '2026-08-24T00:00:00+0900' });
       const older = buildDirectory(readZenginPackage(installedPackageDir('zengin-code-20260225')));
       assert.notEqual(older.version, '2026-08-24T00:00:00+0900');
-      t.directories.replace(older);
+      t.snapshots.replace(new Snapshot(older));
       try {
         assert.deepEqual(await body('/v3/version'), { version: older.version });
       } finally {
-        t.directories.replace(directory);
+        t.snapshots.replace(new Snapshot(directory));
       }
       assert.deepEqual(await body('/v3/version'), { version: '2026-08-24T00:00:00+0900' });
     });

@@ -84,16 +84,16 @@ describe('console pages', () => {
     assert.match(page.body, new RegExp(`<tr><th scope="row">${jstDay(Date.now())}</th>\\n<td class="num">3</td><td class="num">0</td><td class="num">0</td><td class="num">0</td><td class="num">1</td><td class="num">1</td><td class="num">1</td><td class="num">0</td><td class="num"><strong>3</strong></td></tr>`));
   });
 
-  it('counts requests answered on the pre-routing (hot) path too', async () => {
+  it('counts requests answered on the fast branch of the edge too', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address() as { port: number };
-    const before = t.app.hotPath.answered;
+    const before = t.app.fastPath.answered;
     const { key, record } = await t.keys.create({ plan: 'unlimited', name: 'hot' });
     for (let i = 0; i < 3; i++) {
       const res = await fetch(`http://127.0.0.1:${address.port}/v3/banks/0001`, { headers: { 'x-api-key': key } });
       assert.equal(res.status, 200);
     }
-    assert.ok(t.app.hotPath.answered > before, 'the hot path answered some of them');
+    assert.ok(t.app.fastPath.answered > before, 'the fast branch answered some of them');
     await t.console!.recorder.flush();
     const rows = await t.console!.usage.daily(jstDay(Date.now()), record.id);
     assert.deepEqual(rows.map((r) => [r.api, r.outcome, r.count]), [['search', '2xx', 3]]);

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { BANK_FIELDS, BRANCH_FIELDS, type Bank, type Branch } from '../src/domain/types.js';
 import { cpuMs, filterWithinBudget } from '../src/search/filter-budget.js';
 import { compileFilter, FILTER_LIMITS, FilterError } from '../src/search/filter/index.js';
-import { QueryError } from '../src/search/query-error.js';
+import { QueryError } from '../src/shared/query-error.js';
 import { bundledDirectory } from './support/app.js';
 
 const directory = bundledDirectory();

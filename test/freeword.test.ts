@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { cpuMs } from '../src/search/filter-budget.js';
 import { FREEWORD_MAX_LENGTH, freewordIndexOf, normalizeFreeword } from '../src/search/freeword/index.js';
-import { bundledDirectory, getJson, invalidParam, startTestApp, type TestApp } from './support/app.js';
+import { bundledDirectory, bundledSnapshot, getJson, invalidParam, startTestApp, type TestApp } from './support/app.js';
 
 let t: TestApp;
 before(async () => {
@@ -135,7 +135,7 @@ describe('freeword errors', () => {
 describe('freeword speed and quality', () => {
   it('answers in-process fast over the largest bank and over all banks', () => {
     const directory = bundledDirectory();
-    const index = freewordIndexOf(directory);
+    const index = freewordIndexOf(bundledSnapshot());
     const largest = directory.banks.reduce((a, b) => (directory.branches(b.code).length > directory.branches(a.code).length ? b : a));
     const queries = ['とうきょう', '新宿', 'まるのうち', 'ほんてん', '駅前', 'しぶや', 'う', 'なかの', 'ｼﾝｷﾝ', '信用'];
     const times: number[] = [];
@@ -156,7 +156,7 @@ describe('freeword speed and quality', () => {
 
   it('finds every query of eval/freeword.json within its first five results', () => {
     const { cases } = JSON.parse(readFileSync(new URL('../eval/freeword.json', import.meta.url), 'utf8')) as { cases: { query: string; kind: 'bank' | 'branch'; bankCode?: string; expected: string }[] };
-    const index = freewordIndexOf(bundledDirectory());
+    const index = freewordIndexOf(bundledSnapshot());
     let at1 = 0;
     let at5 = 0;
     for (const c of cases) {

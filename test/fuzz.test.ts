@@ -11,10 +11,10 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import fc from 'fast-check';
-import { ERROR_CODES } from '../src/http/api-error.js';
-import { answersDetailedErrors } from '../src/http/errors.js';
-import { SEARCH_PARAMS } from '../src/http/search/params.js';
-import type { RouteEntry } from '../src/http/route-table.js';
+import { ERROR_CODES } from '../src/http/edge/api-error.js';
+import { errorsForPath } from '../src/http/app.js';
+import { SEARCH_PARAMS } from '../src/http/apis/search/params.js';
+import type { RouteEntry } from '../src/http/edge/route-table.js';
 import { startTestApp, type TestApp } from './support/app.js';
 
 /** Statuses a response may have (SPEC.md §7, docs/limits.md); 503 only in maintenance. */
@@ -291,13 +291,13 @@ function checkResponse(c: Case, res: { statusCode: number; headers: Record<strin
     return;
   }
   const path = c.url.split('?')[0]!;
-  if (status === 429 && !answersDetailedErrors(path)) {
+  if (status === 429 && errorsForPath(path).name !== 'detailed') {
     assert.equal(res.body, '', `${where} → 429 has no body`);
     return;
   }
   assert.match(type, /^application\/json/, `${where} → ${status} is JSON`);
   const parsed = JSON.parse(res.body) as Record<string, unknown>;
-  if (answersDetailedErrors(path)) {
+  if (errorsForPath(path).name === 'detailed') {
     // SPEC.md §7.2: 422 is {detail, request_id}; every other status has a message.
     if (status === 422) assert.ok(Array.isArray(parsed.detail) && parsed.detail.length > 0, `${where} → 422 detail`);
     else assert.equal(typeof parsed.message, 'string', `${where} → message`);

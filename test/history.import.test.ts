@@ -31,7 +31,7 @@ const renamedPackage = (date: string) => {
 async function importChecks(store: SqlStore): Promise<void> {
   await ensureSeeded(store);
   const live = await LiveDataset.open(store);
-  assert.equal(live.directories.current.version, '2026-08-24T00:00:00+0900');
+  assert.equal(live.snapshots.current.version, '2026-08-24T00:00:00+0900');
 
   const outcome = await importSnapshot(store, await readDatasetSource(renamedPackage('2026-09-01')), 'fixture');
   assert.deepEqual(outcome, { ok: true, updateId: 'upd-20260901', changes: 1, banks: 1146, branches: 28944, counts: { 'branch.renamed': 1 } });
@@ -39,11 +39,11 @@ async function importChecks(store: SqlStore): Promise<void> {
   const change = stored.changes.at(-1)!;
   assert.deepEqual([change.change_id, change.change_type, change.branch, change.field_changes], ['chg-20260901-000001', 'renamed', { code: '725', name: '市ヶ谷駅前' }, [{ field: 'name', before: '市ヶ谷', after: '市ヶ谷駅前' }]]);
 
-  const before = live.directories.current;
+  const before = live.snapshots.current;
   assert.equal(await live.refresh(), true);
-  assert.notEqual(live.directories.current, before);
-  assert.equal(live.directories.current.version, '2026-09-01T00:00:00+0900');
-  assert.equal(live.directories.current.branchesByCode('0010', '725')[0]!.name, '市ヶ谷駅前');
+  assert.notEqual(live.snapshots.current, before);
+  assert.equal(live.snapshots.current.version, '2026-09-01T00:00:00+0900');
+  assert.equal(live.snapshots.current.directory.branchesByCode('0010', '725')[0]!.name, '市ヶ谷駅前');
   assert.equal(live.history.latest!.update_id, 'upd-20260901');
   assert.equal(await live.refresh(), false, 'nothing new');
 

@@ -1,89 +1,16 @@
 /**
- * The hot path (src/http/hot-path.ts) against Fastify, over real HTTP connections (app.inject
+ * The pipeline's fast branch (src/http/edge/fast-path.ts) against Fastify's routes, over real HTTP connections (app.inject
  * goes around the server's request listener, so it never meets the hot path): the same
  * answers, the same refusals, each request counted once, the same log line and metrics.
  */
+import { Snapshot } from '../src/dataset/snapshot.js';
 import assert from 'node:assert/strict';
-import { Agent, request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { writeMaintenance } from '../src/access/maintenance.js';
 import { PlanStore } from '../src/access/plans.js';
 import { loadBundledDirectory } from '../src/dataset/bundled.js';
-import { startTestApp, type TestApp } from './support/app.js';
+import { type Answer, header, Served, withRemaining } from './support/served.js';
 import { LogCapture } from './support/log-capture.js';
-
-const NOW = Date.parse('2026-03-01T03:00:00Z'); // 12:00 JST: 43,200 s to the end of the day
-
-interface Answer {
-  readonly status: number;
-  /** Header names and values in the order sent; Date dropped, the request id's value checked and masked. */
-  readonly headers: [string, string][];
-  readonly body: string;
-}
-
-/** An app listening on a port, and one keep-alive connection to it. */
-class Served {
-  readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  port = 0;
-  constructor(readonly t: TestApp) {}
-
-  static async start(options: Parameters<typeof startTestApp>[0] = {}): Promise<Served> {
-    const served = new Served(await startTestApp({ now: () => NOW, ...options }));
-    await served.t.app.listen({ port: 0, host: '127.0.0.1' });
-    served.port = (served.t.app.server.address() as { port: number }).port;
-    return served;
-  }
-
-  get answered(): number {
-    return this.t.app.hotPath.answered;
-  }
-
-  send(path: string, headers: Record<string, string> = {}, options: { method?: string; body?: string } = {}): Promise<Answer> {
-    return new Promise((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: this.port, path, method: options.method ?? 'GET', headers, agent: this.agent }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => (body += c));
-        res.on('end', () => {
-          const pairs: [string, string][] = [];
-          for (let i = 0; i < res.rawHeaders.length; i += 2) {
-            const [name, value] = [res.rawHeaders[i]!.toLowerCase(), res.rawHeaders[i + 1]!];
-            if (name === 'date') continue;
-            if (name === 'x-request-id') assert.match(value, /^req-[0-9a-f]{8}-[0-9a-z]+$/);
-            pairs.push([name, name === 'x-request-id' ? '(id)' : value]);
-          }
-          resolve({ status: res.statusCode ?? 0, headers: pairs, body });
-        });
-      });
-      req.on('error', reject);
-      req.end(options.body);
-    });
-  }
-
-  /** The request sent twice: Fastify answers the first, the hot path the second. */
-  async twice(path: string, headers: Record<string, string> = {}): Promise<[Answer, Answer]> {
-    const before = this.answered;
-    const first = await this.send(path, headers);
-    assert.equal(this.answered, before, `${path}: answered by Fastify first`);
-    const second = await this.send(path, headers);
-    assert.equal(this.answered, before + 1, `${path}: answered by the hot path the second time`);
-    return [first, second];
-  }
-
-  async close(): Promise<void> {
-    this.agent.destroy();
-    await this.t.close();
-  }
-}
-
-function header(answer: Answer, name: string): string | undefined {
-  return answer.headers.find(([n]) => n === name)?.[1];
-}
-
-/** `answer` with the day's remaining count set to `remaining`, for comparing two answers one request apart. */
-function withRemaining(answer: Answer, remaining: number): Answer {
-  return { ...answer, headers: answer.headers.map(([n, v]) => [n, n === 'x-ratelimit-remaining-day' ? String(remaining) : v]) };
-}
 
 const jsonError = (httpStatusCode: number, code: string, message: string) => JSON.stringify({ httpStatusCode, code, message, validationErrors: [] });
 
@@ -172,12 +99,12 @@ describe('the hot path', () => {
 
   it('answers only with the current snapshot', async () => {
     await s.twice('/v3/banks/0017', { 'x-api-key': s.t.key });
-    const previous = s.t.directories.current;
-    s.t.directories.replace(loadBundledDirectory());
+    const previous = s.t.snapshots.current;
+    s.t.snapshots.replace(new Snapshot(loadBundledDirectory()));
     try {
       await s.twice('/v3/banks/0017', { 'x-api-key': s.t.key });
     } finally {
-      s.t.directories.replace(previous);
+      s.t.snapshots.replace(previous);
     }
   });
 });
@@ -192,21 +119,18 @@ describe('access on the hot path', () => {
   });
   after(() => s.close());
 
-  /** A request with a key not used yet: the key's record is not cached, so Fastify answers. */
+  /**
+   * A request with a key not used yet (its record is looked up in the store) or one that is
+   * refused: the fast branch waits for the decision and answers it itself, through the same
+   * guard and writer as the route, and counts it once.
+   */
   async function firstUse(headers: Record<string, string>): Promise<Answer> {
     const before = s.answered;
     const answer = await s.send(URL, headers);
-    assert.equal(s.answered, before);
+    assert.equal(s.answered, before + 1);
     return answer;
   }
-
-  /** A request the hot path must hand to the route's guard: the guard's answer, the hot path's count unchanged. */
-  async function refused(headers: Record<string, string>): Promise<Answer> {
-    const before = s.answered;
-    const answer = await s.send(URL, headers);
-    assert.equal(s.answered, before);
-    return answer;
-  }
+  const refused = firstUse;
 
   it('refuses missing, malformed, unknown and revoked keys with the guard\'s 401', async () => {
     const missing = await refused({});
@@ -290,8 +214,9 @@ describe('the hot path behind --trust-proxy', () => {
     const before = s.answered;
     const elsewhere = await s.send('/v3/banks/0001', via('198.51.100.7'));
     assert.deepEqual([elsewhere.status, elsewhere.body], [403, jsonError(403, 'FORBIDDEN', 'the API key is not allowed from this IP address')]);
+    assert.equal(s.answered, before + 1, 'a refusal is answered by the fast branch');
     const plain = await s.send('/v3/banks/0001', via('203.0.113.7', 'http'));
     assert.deepEqual([plain.status, plain.body], [403, jsonError(403, 'FORBIDDEN', 'HTTPS is required: the proxy must forward X-Forwarded-Proto: https')]);
-    assert.equal(s.answered, before);
+    assert.equal(s.answered, before + 1, 'a plain request goes to the routes, which refuse it');
   });
 });

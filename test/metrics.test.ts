@@ -3,6 +3,7 @@
  * rate-limit rejections, the dataset gauges following a runtime swap, resolve decisions, one
  * registry per app, and who may read it.
  */
+import { Snapshot } from '../src/dataset/snapshot.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { writeMaintenance } from '../src/access/maintenance.js';
@@ -88,7 +89,7 @@ describe('request metrics', () => {
     assert.ok(Math.abs(loadedBefore - Date.now() / 1000) < 600);
 
     const older = buildDirectory(readZenginPackage(installedPackageDir('zengin-code-20260630')));
-    t.directories.replace(older);
+    t.snapshots.replace(new Snapshot(older));
     try {
       m = await scrape(t);
       assert.equal(m.get('ginko_dataset_info{version="2026-06-30T00:00:00+0900"}'), 1);
@@ -98,7 +99,7 @@ describe('request metrics', () => {
       assert.equal(m.get('ginko_dataset_swaps_total'), 1);
       assert.ok(m.get('ginko_dataset_loaded_timestamp_seconds')! >= loadedBefore);
     } finally {
-      t.directories.replace(t.directory);
+      t.snapshots.replace(new Snapshot(t.directory));
     }
   });
 

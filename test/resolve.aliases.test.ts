@@ -6,10 +6,11 @@ import { readBankInput, withoutCompanyForm } from '../src/resolve/institution-na
 import { keyOf } from '../src/resolve/keys.js';
 import { resolveIndex } from '../src/resolve/resolve-index.js';
 import { resolve } from '../src/resolve/resolve.js';
-import { bundledDirectory } from './support/app.js';
+import { bundledDirectory, bundledSnapshot } from './support/app.js';
 
 const directory = bundledDirectory();
-const index = resolveIndex(directory);
+const snapshot = bundledSnapshot();
+const index = resolveIndex(snapshot);
 
 describe('bank aliases', () => {
   it('name only institutions that exist, each alias once', () => {
@@ -47,7 +48,7 @@ describe('bank aliases', () => {
     assert.deepEqual(ambiguous, ['三菱', 'UFJ', '住友', 'シティバンク', 'あさひ銀行']);
     for (const text of ambiguous) {
       for (const branch of ['本店', '東京', '渋谷', '新宿']) {
-        const { answer } = resolve(directory, { bankName: text, branchName: branch });
+        const { answer } = resolve(snapshot, { bankName: text, branchName: branch });
         assert.notEqual(answer.decision, 'auto_confirm', `${text} / ${branch}`);
       }
     }
@@ -62,7 +63,7 @@ describe('bank aliases', () => {
   it('never auto-confirm a former name', () => {
     for (const alias of BANK_ALIASES.filter((a) => a.kind === 'former_name')) {
       const main = index.branches(alias.codes[0]!).entries[0]!.branch.name;
-      const { answer } = resolve(directory, { bankName: alias.text, branchName: main });
+      const { answer } = resolve(snapshot, { bankName: alias.text, branchName: main });
       assert.notEqual(answer.decision, 'auto_confirm', alias.text);
     }
   });

@@ -8,13 +8,13 @@ import { before, describe, it } from 'node:test';
 import { CASE_CLASSES, type CaseClass } from '../eval/cases.js';
 import { type EvalReport, evaluate, loadEvalFile } from '../eval/evaluate.js';
 import { RESOLVE_CONTEXTS } from '../src/resolve/types.js';
-import { bundledDirectory } from './support/app.js';
+import { bundledDirectory, bundledSnapshot } from './support/app.js';
 
 let report: EvalReport;
 const file = loadEvalFile();
 
 before(() => {
-  report = evaluate(bundledDirectory(), file);
+  report = evaluate(bundledSnapshot(), file);
 });
 
 const OFFICIAL: readonly CaseClass[] = ['official', 'short_name'];

@@ -9,10 +9,11 @@ import type { Bank, Branch } from '../src/domain/types.js';
 import { resolve } from '../src/resolve/resolve.js';
 import { warmResolveIndex } from '../src/resolve/resolve-index.js';
 import type { ResolveContext } from '../src/resolve/types.js';
-import { bundledDirectory } from './support/app.js';
+import { bundledDirectory, bundledSnapshot } from './support/app.js';
 
 const directory = bundledDirectory();
-warmResolveIndex(directory);
+const snapshot = bundledSnapshot();
+warmResolveIndex(snapshot);
 
 function sweep(form: (bank: Bank, branch: Branch) => [string, string], context: ResolveContext, every = 1) {
   let cases = 0;
@@ -23,7 +24,7 @@ function sweep(form: (bank: Bank, branch: Branch) => [string, string], context: 
     for (const branch of directory.branches(bank.code)) {
       if (i++ % every !== 0) continue;
       const [bankName, branchName] = form(bank, branch);
-      const { answer } = resolve(directory, { bankName, branchName, context });
+      const { answer } = resolve(snapshot, { bankName, branchName, context });
       cases++;
       if (answer.decision !== 'auto_confirm') continue;
       auto++;

@@ -6,18 +6,20 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { buildDirectory } from '../src/dataset/build.js';
+import { Snapshot } from '../src/dataset/snapshot.js';
 import { loadBundledSnapshot } from '../src/dataset/bundled.js';
 import { BANK_SCORES, BRANCH_SCORES, CONTEXT_POLICIES, MAX_CANDIDATES, VOICING_PENALTY } from '../src/resolve/policy.js';
 import { REASON_MESSAGES_JA } from '../src/resolve/reasons.js';
 import { MAX_INPUT_LENGTH, resolve } from '../src/resolve/resolve.js';
 import { resolveIndex } from '../src/resolve/resolve-index.js';
 import { type ReasonCode, RESOLVE_CONTEXTS, type ResolveContext } from '../src/resolve/types.js';
-import { bundledDirectory } from './support/app.js';
+import { bundledDirectory, bundledSnapshot } from './support/app.js';
 
 const directory = bundledDirectory();
+const snapshot = bundledSnapshot();
 
 function run(bankName: string, branchName: string, context?: ResolveContext) {
-  return resolve(directory, { bankName, branchName, ...(context ? { context } : {}) });
+  return resolve(snapshot, { bankName, branchName, ...(context ? { context } : {}) });
 }
 
 /** decision, best match as "bank-branch", reason codes. */
@@ -275,7 +277,7 @@ describe('resolve: shape and limits', () => {
     const text = fc.oneof(fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 30 }), fc.constantFrom('本店', 'みずほ', '〇一八', 'ＪＡ', '信金', '銀行', '支店', 'テン', '株式会社'));
     fc.assert(
       fc.property(text, text, fc.constantFrom(...RESOLVE_CONTEXTS), (bank, branch, context) => {
-        const { answer } = resolve(directory, { bankName: bank, branchName: branch, context });
+        const { answer } = resolve(snapshot, { bankName: bank, branchName: branch, context });
         if (answer.candidates.length > MAX_CANDIDATES) return false;
         if (answer.decision === 'unresolved') return answer.candidates.length === 0 && answer.best_match === undefined;
         return answer.best_match !== undefined && answer.candidates[0]?.branch_code === answer.best_match.branch_code;
@@ -291,10 +293,10 @@ describe('resolve: shape and limits', () => {
 });
 
 describe('resolve index', () => {
-  it('is built once per Directory and dropped with it', () => {
-    assert.equal(resolveIndex(directory), resolveIndex(directory));
-    const other = buildDirectory(loadBundledSnapshot());
-    assert.notEqual(resolveIndex(other), resolveIndex(directory));
+  it('is built once per Snapshot and dropped with it', () => {
+    assert.equal(resolveIndex(snapshot), resolveIndex(snapshot));
+    const other = new Snapshot(buildDirectory(loadBundledSnapshot()));
+    assert.notEqual(resolveIndex(other), resolveIndex(snapshot));
     assert.equal(resolveIndex(other).version, directory.version);
     assert.deepEqual(resolve(other, { bankName: 'みずほ', branchName: '東京' }).answer, run('みずほ', '東京').answer);
   });

@@ -1,7 +1,7 @@
 /** How the widget's script and demo page are served: type, CORS, caching. */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { WIDGET_PATH } from '../src/http/routes/widget.js';
+import { WIDGET_PATH } from '../src/http/apis/widget/widget-api.js';
 import { startTestApp, type TestApp } from './support/app.js';
 
 let t: TestApp;

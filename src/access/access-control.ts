@@ -1,7 +1,7 @@
 /**
  * The access decision for a keyed request, in this order: maintenance → API key (counting
  * failures for abuse protection) → the key's referrer and IP restrictions → the plan's rate
- * limits. Expected refusals are values here; the HTTP edge (src/http/access-guard.ts) turns
+ * limits. Expected refusals are values here; the HTTP edge (src/http/edge/access-guard.ts) turns
  * them into statuses, headers and error bodies.
  */
 import type { Plan } from './plans.js';

@@ -3,7 +3,7 @@
  * over the environment, which wins over the defaults.
  */
 import { type Command, InvalidArgumentError } from 'commander';
-import { DEFAULT_METRICS_ACCESS, METRICS_ACCESS_MODES, type MetricsAccess } from '../http/metrics.js';
+import { DEFAULT_METRICS_ACCESS, METRICS_ACCESS_MODES, type MetricsAccess } from '../http/edge/metrics.js';
 
 export interface StoreConfig {
   readonly dataDir: string;

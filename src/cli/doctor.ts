@@ -17,7 +17,7 @@ import { buildDirectory } from '../dataset/build.js';
 import { validateDirectory } from '../dataset/validate.js';
 import { loadCurrentSnapshot } from '../history/history-store.js';
 import { SEED_PACKAGES } from '../history/seed.js';
-import { GENERATED_CERT, GENERATED_KEY } from '../http/tls.js';
+import { GENERATED_CERT, GENERATED_KEY } from '../http/edge/tls.js';
 import { openStore, redactUrl, SQLITE_FILE, type SqlStore } from '../store/open.js';
 import { migrationStatus } from '../store/status.js';
 import { DEVELOPMENT_KEY_FILE, type ServeConfig } from './serve.js';

@@ -4,7 +4,7 @@
  * store or key. An empty BRANCH ("") asks for the bank's main office, as over HTTP.
  */
 import { type Command, Option } from 'commander';
-import { loadBundledDirectory } from '../dataset/bundled.js';
+import { loadBundledServing } from '../dataset/bundled.js';
 import { MAX_INPUT_LENGTH, resolve } from '../resolve/resolve.js';
 import { RESOLVE_CONTEXTS, type ResolveContext } from '../resolve/types.js';
 
@@ -20,7 +20,7 @@ export function registerResolveCommand(program: Command): void {
       for (const [name, value] of [['BANK', bank], ['BRANCH', branch]] as const) {
         if ([...value].length > MAX_INPUT_LENGTH) throw new Error(`${name} is longer than ${MAX_INPUT_LENGTH} characters`);
       }
-      const outcome = resolve(loadBundledDirectory(), { bankName: bank, branchName: branch, context: opts.context });
+      const outcome = resolve(loadBundledServing(), { bankName: bank, branchName: branch, context: opts.context });
       const body = opts.debug ? { ...outcome.answer, debug: outcome.debug } : outcome.answer;
       process.stdout.write(JSON.stringify(body, null, 2) + '\n');
     });

@@ -1,7 +1,7 @@
 /** `ginko serve`: the composition root of the running service. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freewordIndexOf } from '../search/freeword/index.js';
+import { FREEWORD_INDEX } from '../search/freeword/index.js';
 import { DEFAULT_POLL_SECONDS, LiveDataset } from '../history/live-dataset.js';
 import { ensureSeeded } from '../history/seed.js';
 import { MasterExports } from '../export/master-exports.js';
@@ -14,9 +14,9 @@ import { PlanStore } from '../access/plans.js';
 import { openConsole } from '../console/console.js';
 import { buildApp } from '../http/app.js';
 import { GINKO_VERSION } from '../package-root.js';
-import type { MetricsAccess } from '../http/metrics.js';
-import { loadOrCreateCertificate } from '../http/tls.js';
-import { CursorCodec } from '../search/cursor.js';
+import type { MetricsAccess } from '../http/edge/metrics.js';
+import { loadOrCreateCertificate } from '../http/edge/tls.js';
+import { CursorCodec } from '../shared/cursor.js';
 import { openStore } from '../store/open.js';
 import { sharedSecret } from '../store/settings.js';
 import type { StoreConfig } from './config.js';
@@ -57,7 +57,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   const keys = new KeyStore(store.db);
   if (await ensureSeeded(store)) out('Seeded the change history from the bundled zengin-code versions');
   const live = await LiveDataset.open(store);
-  const directories = live.directories;
+  const snapshots = live.snapshots;
   const cursors = new CursorCodec(await sharedSecret(store.db, 'cursor'));
   const auth = new Authenticator(keys);
   const access = await openAccessControl({
@@ -89,7 +89,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   if (tls?.generated) out(`Generated a self-signed certificate for localhost: ${tls.certPath}`);
 
   app = await buildApp(
-    { directories, cursors, auth, access, console: operatorConsole, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download')), trustProxy: config.trustProxy },
+    { snapshots, cursors, auth, access, console: operatorConsole, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download')), trustProxy: config.trustProxy },
     { logger: { level: config.logLevel }, metrics: { access: config.metrics ?? 'open', processMetrics: true }, ...(tls ? { https: tls } : {}) },
   );
   access.log = (level, message, detail) => app.log[level](detail ?? {}, message);
@@ -99,16 +99,17 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   const scheme = tls ? 'https' : 'http';
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `${scheme}://${host}:${port}`;
-  out(`Ginko ${directories.current.version} listening on ${url}`);
+  out(`Ginko ${snapshots.current.version} listening on ${url}`);
   // Build the freeword index now rather than in the first search request (about 150 ms).
-  setImmediate(() => freewordIndexOf(directories.current));
-  live.onSwap = (directory) => {
-    app.log.info({ version: directory.version, banks: directory.banks.length, branches: directory.branchCount }, 'switched to a new dataset snapshot');
-    freewordIndexOf(directory);
-  };
+  snapshots.current.warm(FREEWORD_INDEX);
+  snapshots.onReplace((snapshot) => {
+    const d = snapshot.directory;
+    app.log.info({ version: d.version, banks: d.banks.length, branches: d.branchCount }, 'switched to a new dataset snapshot');
+    snapshot.warm(FREEWORD_INDEX);
+  });
   live.onError = (err) => app.log.error({ err }, 'could not load the current dataset snapshot; still serving the previous one');
   live.startPolling(config.pollInterval ?? DEFAULT_POLL_SECONDS);
-  app.log.info({ url, store: store.location, version: directories.current.version, readyMs: Math.round(performance.now() - started) }, 'ginko ready');
+  app.log.info({ url, store: store.location, version: snapshots.current.version, readyMs: Math.round(performance.now() - started) }, 'ginko ready');
   if (!access.parts.counters.connected) {
     app.log.warn('Redis is not reachable: rate limits are enforced per server (in-memory insurance) until it is');
   }

@@ -2,6 +2,7 @@
 import { buildDirectory } from './build.js';
 import type { Directory } from './directory.js';
 import type { RawSnapshot } from './raw.js';
+import { Snapshot } from './snapshot.js';
 import { installedPackageDir, readZenginPackage } from './zengin.js';
 
 export const BUNDLED_PACKAGE = 'zengin-code';
@@ -15,4 +16,9 @@ export function loadBundledSnapshot(): RawSnapshot {
 
 export function loadBundledDirectory(): Directory {
   return buildDirectory(loadBundledSnapshot());
+}
+
+/** The bundled dataset as a servable Snapshot (the CLI's offline Resolve, evaluation, benches). */
+export function loadBundledServing(): Snapshot {
+  return new Snapshot(loadBundledDirectory());
 }

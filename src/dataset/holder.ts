@@ -1,28 +1,29 @@
 /**
- * The directory a process serves right now. Requests read `current` once and keep that
+ * The snapshot a process serves right now. Requests read `current` once and keep that
  * reference, so swapping in a new snapshot never mixes two versions within one response.
  */
-import type { Directory } from './directory.js';
+import type { Snapshot } from './snapshot.js';
 
-export class DirectoryHolder {
-  #current: Directory;
-  readonly #listeners = new Set<(d: Directory) => void>();
+export class SnapshotHolder {
+  #current: Snapshot;
+  readonly #listeners = new Set<(s: Snapshot) => void>();
 
-  constructor(initial: Directory) {
+  constructor(initial: Snapshot) {
     this.#current = initial;
   }
 
-  get current(): Directory {
+  get current(): Snapshot {
     return this.#current;
   }
 
-  replace(next: Directory): void {
+  /** Swaps in `next`, then tells every listener (logging, warming, metrics). */
+  replace(next: Snapshot): void {
     this.#current = next;
     for (const listener of this.#listeners) listener(next);
   }
 
   /** Calls `listener` after each swap; returns a function that stops it. */
-  onReplace(listener: (d: Directory) => void): () => void {
+  onReplace(listener: (s: Snapshot) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }

@@ -3,9 +3,9 @@
  * filters are tested without HTTP. Order is stable: updates by import order (oldest first),
  * changes by update, then by their order within it (banks before branches, by code).
  */
-import type { CursorCodec } from '../search/cursor.js';
-import { queryFingerprint } from '../search/cursor.js';
-import { QueryError } from '../search/query-error.js';
+import type { CursorCodec } from '../shared/cursor.js';
+import { queryFingerprint } from '../shared/cursor.js';
+import { QueryError } from '../shared/query-error.js';
 import type { ChangeRecord, UpdateRecord } from './records.js';
 import type { StoredHistory } from './history-store.js';
 

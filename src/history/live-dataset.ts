@@ -1,12 +1,11 @@
 /**
- * What a running server serves from the store: the current snapshot as a Directory and the
- * history. A poll of the latest update's seq (one indexed query) notices an import made by any
+ * What a running server serves from the store: the current Snapshot and the history. A poll of the latest update's seq (one indexed query) notices an import made by any
  * process on the same store (another replica, `ginko import`); the new directory is built
  * aside and swapped in whole, so no request sees a mix.
  */
 import { buildDirectory } from '../dataset/build.js';
-import type { Directory } from '../dataset/directory.js';
-import { DirectoryHolder } from '../dataset/holder.js';
+import { SnapshotHolder } from '../dataset/holder.js';
+import { Snapshot } from '../dataset/snapshot.js';
 import type { SqlStore } from '../store/open.js';
 import { latestSeq, loadCurrentSnapshot, loadHistory } from './history-store.js';
 import { HistoryView } from './history-view.js';
@@ -14,17 +13,16 @@ import { HistoryView } from './history-view.js';
 export const DEFAULT_POLL_SECONDS = 2;
 
 export class LiveDataset {
-  readonly directories: DirectoryHolder;
+  /** The snapshot served now; listeners hear of each swap (logging, warming, metrics). */
+  readonly snapshots: SnapshotHolder;
   #history: HistoryView;
   #seq: number;
   #timer: NodeJS.Timeout | undefined;
   #refreshing: Promise<boolean> | undefined;
-  /** Called after a swap, e.g. to log it or warm indexes. */
-  onSwap: (directory: Directory) => void = () => {};
   onError: (err: unknown) => void = () => {};
 
-  private constructor(private readonly store: SqlStore, directory: Directory, history: HistoryView, seq: number) {
-    this.directories = new DirectoryHolder(directory);
+  private constructor(private readonly store: SqlStore, snapshot: Snapshot, history: HistoryView, seq: number) {
+    this.snapshots = new SnapshotHolder(snapshot);
     this.#history = history;
     this.#seq = seq;
   }
@@ -33,7 +31,7 @@ export class LiveDataset {
   static async open(store: SqlStore): Promise<LiveDataset> {
     const current = await loadCurrentSnapshot(store.db);
     if (!current) throw new Error('the store holds no dataset snapshot; it is seeded on first start');
-    return new LiveDataset(store, buildDirectory(current.raw), new HistoryView(await loadHistory(store.db)), current.seq);
+    return new LiveDataset(store, new Snapshot(buildDirectory(current.raw)), new HistoryView(await loadHistory(store.db)), current.seq);
   }
 
   get history(): HistoryView {
@@ -50,11 +48,11 @@ export class LiveDataset {
     if ((await latestSeq(this.store.db)) === this.#seq) return false;
     const current = (await loadCurrentSnapshot(this.store.db))!;
     const history = new HistoryView(await loadHistory(this.store.db));
-    const directory = buildDirectory(current.raw);
+    const snapshot = new Snapshot(buildDirectory(current.raw));
+    // History and snapshot change together, in one turn: no request sees one without the other.
     this.#history = history;
     this.#seq = current.seq;
-    this.directories.replace(directory);
-    this.onSwap(directory);
+    this.snapshots.replace(snapshot);
     return true;
   }
 

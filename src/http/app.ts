@@ -1,34 +1,34 @@
 /**
- * Assembles the Fastify application: transport checks, CORS, logging, error mapping and the
- * route table. This file reads as the table of contents of the HTTP interface.
+ * Assembles the HTTP application: the edge (src/http/edge: one server listener with its fast
+ * branch, request checks, access guard, logging, metrics, the one writer) and the APIs
+ * (src/http/apis: a plugin each, with its schemas and its own error shape). This file reads as
+ * the table of contents of the interface.
  */
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifySchemaCompiler, type FastifyServerOptions, LogController } from 'fastify';
 import { ADMIN_PREFIX, adminApi } from './apis/admin/index.js';
-import { decorateAccessedRequests } from './access-guard.js';
-import { handleClientError } from './client-errors.js';
-import { addCorsHeadersFor, registerPreflight } from './cors.js';
-import { ApiError } from './api-error.js';
-import { installJsonBodyParser } from './json-body.js';
-import { installErrorHandling, pathOf, sendError, toApiError } from './errors.js';
-import { BODY_LIMIT_BYTES, MAX_HEADER_BYTES, MAX_URL_LENGTH, REQUEST_TIMEOUT_MS } from './limits.js';
-import { HotPath, installHotPath } from './hot-path.js';
-import { installMetrics, metricsFor, type MetricsSetup, registerMetricsRoute } from './metrics.js';
-import { parseQueryString } from './query-string.js';
-import { requestIdGenerator } from './request-id.js';
-import { logResponse } from './response-log.js';
-import { recordRoutes } from './route-table.js';
-import { registerHealth } from './routes/health.js';
-import { registerHistoryApi } from './routes/history.js';
-import { registerMasterApi } from './routes/master.js';
-import { registerWidget } from './routes/widget.js';
-import { registerOpenApi } from './routes/openapi.js';
-import { registerResolveApi } from './routes/resolve.js';
-import { registerSearchApi } from './routes/search.js';
+import { historyApi } from './apis/history/history-api.js';
+import { masterApi } from './apis/master/master-api.js';
+import { opsApi } from './apis/ops/ops-api.js';
+import { RESOLVE_PREFIX, resolveApi } from './apis/resolve/resolve-api.js';
+import { searchApi } from './apis/search/search-api.js';
+import { widgetApi } from './apis/widget/widget-api.js';
+import { decorateAccessedRequests } from './edge/access-guard.js';
+import { ApiError } from './edge/api-error.js';
+import { handleClientError } from './edge/client-errors.js';
+import { registerPreflight } from './edge/cors.js';
+import { DETAILED_ERRORS, type ErrorShape, SEARCH_ERRORS } from './edge/error-shapes.js';
+import { handleErrorsAs, pathOf, toApiError } from './edge/errors.js';
+import { edgeServer, FastPath } from './edge/fast-path.js';
+import { installJsonBodyParser } from './edge/json-body.js';
+import { BODY_LIMIT_BYTES, MAX_URL_LENGTH } from './edge/limits.js';
+import { installMetrics, metricsFor, type MetricsSetup } from './edge/metrics.js';
+import { parseQueryString } from './edge/query-string.js';
+import { requestIdGenerator } from './edge/request-id.js';
+import { logResponse } from './edge/response-log.js';
+import { recordRoutes } from './edge/route-table.js';
+import { openAnswer, sendError } from './edge/writer.js';
 import type { AppServices } from './services.js';
-
-// Every limit of the HTTP edge is in limits.ts (docs/limits.md); these names stay for importers.
-export { BODY_LIMIT_BYTES, MAX_URL_LENGTH } from './limits.js';
 
 export interface AppOptions {
   readonly logger?: FastifyServerOptions['logger'];
@@ -38,34 +38,57 @@ export interface AppOptions {
   readonly metrics?: MetricsSetup;
 }
 
+/** The APIs under their prefixes, each answering errors in its own shape. */
+const PREFIXED_APIS = [
+  { prefix: '/v1', errors: SEARCH_ERRORS, plugin: (s: AppServices) => searchApi(s, 'v1') },
+  { prefix: '/v2', errors: SEARCH_ERRORS, plugin: (s: AppServices) => searchApi(s, 'v2') },
+  { prefix: '/v3', errors: SEARCH_ERRORS, plugin: (s: AppServices) => searchApi(s, 'v3') },
+  { prefix: '/history/v1', errors: DETAILED_ERRORS, plugin: historyApi },
+  { prefix: RESOLVE_PREFIX, errors: DETAILED_ERRORS, plugin: resolveApi },
+  { prefix: '/master/v1', errors: DETAILED_ERRORS, plugin: masterApi },
+] as const;
+
+/**
+ * The error shape of a path, for errors outside the APIs' plugins: before any route is found (a
+ * URL that is not UTF-8) and on the routes every path shares (CORS preflight).
+ */
+export function errorsForPath(url: string): ErrorShape {
+  const path = pathOf(url);
+  return PREFIXED_APIS.find((api) => path === api.prefix || path.startsWith(api.prefix + '/'))?.errors ?? SEARCH_ERRORS;
+}
+
 /** Request-line text that is not RFC 3986 (raw UTF-8, spaces, controls) is a 400 (SPEC.md §4.2). */
 const NON_URI_CHARACTER = /[^\x21-\x7e]/;
 
-// Keys never reach the logs (docs/access.md): see redact.ts.
-export { redactUrl } from './redact.js';
-
 export async function buildApp(services: AppServices, options: AppOptions = {}): Promise<FastifyInstance> {
-  const metrics = metricsFor(services, options.metrics ?? {});
+  const setup = options.metrics ?? {};
+  const metrics = metricsFor(services, setup);
   const requestId = requestIdGenerator(services.trustProxy);
+  const fast = new FastPath({ snapshots: services.snapshots, access: services.access, trustProxy: services.trustProxy, requestId, metrics, recordsRequests: (setup.access ?? 'open') !== 'off' });
   const app = Fastify({
     logger: options.logger ?? false,
     // One line per response is written by the onResponse hook; Fastify's two cost ~35%.
     logController: new LogController({ disableRequestLogging: true }),
+    // The one listener: the fast branch first, then Fastify's routing (edge/fast-path.ts).
+    serverFactory: edgeServer(fast, options.https, (err, url) => app.log.error({ err, url }, 'fast branch failed')),
+    // The server is ours (serverFactory); this only tells Fastify's start-up line to say https.
+    ...(options.https ? { https: true } : {}),
     clientErrorHandler: (err, socket) => handleClientError(err, socket, (reason) => metrics.clientError(reason)),
-    // Errors before routing (a path that is not UTF-8) skip onRequest: set the request id here.
-    frameworkErrors: (error, request, reply) => sendError(reply.header('x-request-id', request.id), toApiError(error)),
+    // Errors before routing (a path that is not UTF-8) skip onRequest: open the answer here.
+    frameworkErrors: (error, request, reply) => {
+      openAnswer(reply, request.id, request.headers.origin);
+      sendError(reply, toApiError(error), errorsForPath(request.url));
+    },
     bodyLimit: BODY_LIMIT_BYTES,
-    requestTimeout: REQUEST_TIMEOUT_MS,
     // genReqId reads x-request-id itself, and only behind a trusted proxy (request-id.ts).
     requestIdHeader: false,
     genReqId: requestId,
     return503OnClosing: true,
     trustProxy: services.trustProxy,
-    // request.query holds a ParsedQuery (see search/params.ts), not Fastify's plain record.
+    // request.query holds a ParsedQuery (edge/query-string.ts), not Fastify's plain record.
     // Path parameters as long as the URL allows, so an over-long code gets the handler's 400
     // naming the parameter rather than a bare 404 from the router.
     routerOptions: { maxParamLength: MAX_URL_LENGTH, querystringParser: (raw: string) => parseQueryString(raw) as unknown as Record<string, unknown> },
-    ...(options.https ? { https: { cert: options.https.cert, key: options.https.key, maxHeaderSize: MAX_HEADER_BYTES } } : { http: { maxHeaderSize: MAX_HEADER_BYTES } }),
   } as FastifyServerOptions);
 
   // Requests log through the app's logger itself, not a child each: the one line per response
@@ -74,11 +97,11 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   // returned logger per request, so the default factory is kept and `child` returns the logger.
   const log = app.log;
   log.child = () => log;
-  installErrorHandling(app);
+  handleErrorsAs(app, errorsForPath);
   decorateAccessedRequests(app);
   installJsonBodyParser(app);
   recordRoutes(app);
-  const { recordsRequests } = installMetrics(app, services, metrics, options.metrics ?? {});
+  installMetrics(app, services, metrics, setup);
   // Route schemas document the interface (OpenAPI); the handlers parse and validate their own
   // input so that every error names its parameter in the Search error format. No validator at
   // all, rather than one that accepts everything: Fastify then skips the validation step.
@@ -87,8 +110,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
 
   // Hooks run on every request: plain callbacks, no promise or closure per request.
   app.addHook('onRequest', function checkRequest(request, reply, done) {
-    reply.header('x-request-id', request.id);
-    addCorsHeadersFor(request, reply);
+    openAnswer(reply, request.id, request.headers.origin);
     const url = request.raw.url ?? '';
     if (url.length > MAX_URL_LENGTH) throw new ApiError(414, `the URL is longer than ${MAX_URL_LENGTH} characters`);
     if (NON_URI_CHARACTER.test(url)) {
@@ -100,23 +122,25 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     done();
   });
 
-  // pino's check, once: at warn and above (the bench) no response hook is installed at all.
+  // pino's check, once: above info (and without a console) no response hook is installed at all.
   const logsResponses = (app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') ?? false;
-  if (logsResponses) {
-    app.addHook('onResponse', function logEachResponse(request, reply, done) {
-      logResponse(log, { reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, elapsedMs: reply.elapsedTime, ip: request.ip, keyId: request.apiKey?.id });
-      done();
-    });
-  }
-
-  // Requests of the four APIs counted per key, API and outcome for the console's Usage page.
+  // The console's usage counts per key, API and outcome (src/console/usage-recorder.ts), taken
+  // in the same hook as the log line and, for the fast branch, where it logs.
   const usage = services.console?.recorder;
-  if (usage) {
-    app.addHook('onResponse', function countUsage(request, reply, done) {
-      usage.count(request.url, reply.statusCode, request.apiKey?.id ?? request.refusedKeyId);
+  if (logsResponses) fast.log = log;
+  if (usage) fast.usage = usage;
+  if (logsResponses || usage) {
+    app.addHook('onResponse', function afterEachResponse(request, reply, done) {
+      if (logsResponses) logResponse(log, { reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, elapsedMs: reply.elapsedTime, ip: request.ip, keyId: request.apiKey?.id });
+      usage?.count(request.url, reply.statusCode, request.apiKey?.id ?? request.refusedKeyId);
       done();
     });
   }
+  app.addHook('preClose', (done) => {
+    fast.close();
+    done();
+  });
+  app.decorate('fastPath', fast);
 
   registerPreflight(app);
 
@@ -138,27 +162,16 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     },
   });
 
-  registerHealth(app, services);
-  registerMetricsRoute(app, services, options.metrics ?? {});
-  registerOpenApi(app);
-  for (const version of ['v1', 'v2', 'v3'] as const) registerSearchApi(app, services, version);
-  registerHistoryApi(app, services);
-  registerMasterApi(app, services);
-  registerWidget(app);
-  await registerResolveApi(app, services);
+  await app.register(opsApi(services, setup));
+  for (const api of PREFIXED_APIS) await app.register(api.plugin(services), { prefix: api.prefix });
+  await app.register(widgetApi);
   if (services.console) await app.register(adminApi({ app: services, console: services.console }), { prefix: ADMIN_PREFIX });
-
-  const hot = new HotPath({
-    directories: services.directories,
-    access: services.access,
-    trustProxy: services.trustProxy,
-    requestId,
-    metrics: recordsRequests ? metrics : undefined,
-    log: logsResponses ? log : undefined,
-    usage,
-  });
-  installHotPath(app, hot);
-  app.decorate('hotPath', hot);
   return app;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The pipeline's fast branch (tests read how many requests it answered). */
+    readonly fastPath: FastPath;
+  }
+}

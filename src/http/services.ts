@@ -1,15 +1,16 @@
 /** Everything the HTTP layer needs, assembled once by the composition root (src/cli/serve.ts). */
 import type { AccessControl } from '../access/access-control.js';
 import type { Authenticator } from '../access/authenticator.js';
-import type { DirectoryHolder } from '../dataset/holder.js';
+import type { SnapshotHolder } from '../dataset/holder.js';
 import type { DownloadSigner } from '../export/signed-url.js';
 import type { MasterExports } from '../export/master-exports.js';
 import type { ConsoleServices } from '../console/console.js';
 import type { HistoryView } from '../history/history-view.js';
-import type { CursorCodec } from '../search/cursor.js';
+import type { CursorCodec } from '../shared/cursor.js';
 
 export interface AppServices {
-  readonly directories: DirectoryHolder;
+  /** The dataset version served now, with everything derived from it (src/dataset/snapshot.ts). */
+  readonly snapshots: SnapshotHolder;
   readonly cursors: CursorCodec;
   readonly auth: Authenticator;
   /** The change history of the live dataset (src/history/live-dataset.ts); `history` is read per request. */

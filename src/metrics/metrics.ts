@@ -33,7 +33,7 @@ export const METRICS_CONTENT_TYPE = Registry.PROMETHEUS_CONTENT_TYPE;
 
 export interface Metrics {
   readonly registry: Registry;
-  /** Requests by route pattern, method and status, and their latency (src/http/metrics.ts). */
+  /** Requests by route pattern, method and status, and their latency (src/http/edge/metrics.ts). */
   readonly requests: RequestStats;
   /**
    * Resolve answers by decision. The Resolve route calls

@@ -18,8 +18,6 @@ export function keyOf(text: string): Key {
   return { strict, folded: folded === strict ? strict : folded };
 }
 
-export const EMPTY_KEY: Key = Object.freeze({ strict: '', folded: '' });
-
 /** A key with `suffix` (an already folded key) removed from its end, or undefined. */
 export function withoutSuffix(key: Key, suffix: Key): Key | undefined {
   if (!key.folded.endsWith(suffix.folded) || key.folded.length === suffix.folded.length) return undefined;

@@ -4,6 +4,7 @@
  * branches on first use, or all at once by `warmResolveIndex`.
  */
 import type { Directory } from '../dataset/directory.js';
+import type { Derivation, Snapshot } from '../dataset/snapshot.js';
 import type { Bank, Branch } from '../domain/types.js';
 import { BANK_ALIASES, type BankAlias } from './aliases.js';
 import { isMainOffice, isNumeralName, numeralDigits, officialBase, type TrimmedName } from './branch-names.js';
@@ -177,20 +178,31 @@ function buildIndex(directory: Directory): ResolveIndex {
   };
 }
 
-const INDEXES = new WeakMap<Directory, ResolveIndex>();
+/**
+ * The Resolve index of a snapshot. Bank entries are built at once; each bank's branch index on
+ * first need, or ahead of it by warming (a bank at a time between other work), which the
+ * Resolve API starts at its first request: processes that never resolve never build it.
+ */
+export const RESOLVE_INDEX: Derivation<ResolveIndex> = {
+  name: 'resolve index',
+  build: (snapshot) => buildIndex(snapshot.directory),
+  warm: (index, snapshot) => {
+    const codes = snapshot.directory.banks.map((b) => b.code);
+    let next = 0;
+    return () => {
+      if (next < codes.length) index.branches(codes[next++]!);
+      return next < codes.length;
+    };
+  },
+};
 
-export function resolveIndex(directory: Directory): ResolveIndex {
-  let index = INDEXES.get(directory);
-  if (!index) {
-    index = buildIndex(directory);
-    INDEXES.set(directory, index);
-  }
-  return index;
+export function resolveIndex(snapshot: Snapshot): ResolveIndex {
+  return snapshot.derive(RESOLVE_INDEX);
 }
 
-/** Builds every bank's branch index now, so that no request pays for it. */
-export function warmResolveIndex(directory: Directory): ResolveIndex {
-  const index = resolveIndex(directory);
-  for (const bank of directory.banks) index.branches(bank.code);
+/** Builds every bank's branch index now, so that no request pays for it (evaluation, benches). */
+export function warmResolveIndex(snapshot: Snapshot): ResolveIndex {
+  const index = resolveIndex(snapshot);
+  for (const bank of snapshot.directory.banks) index.branches(bank.code);
   return index;
 }

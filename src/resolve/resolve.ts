@@ -1,12 +1,12 @@
 /**
  * Resolve: a free-typed bank name and branch name to ranked official codes and a decision
- * (SPEC.md §4.8). Pure: the caller passes the Directory; no HTTP or SQL here.
+ * (SPEC.md §4.8). Pure: the caller passes the Snapshot; no HTTP or SQL here.
  *
  *   bank input ──analyze──► readings ──matchBanks──► bank matches (best per bank)
  *   branch input ─analyze─► trimmed, digits, generic ──matchBranches (per bank)──► candidates
  *   candidates ──judge(policy of the context)──► decision + reasons
  */
-import type { Directory } from '../dataset/directory.js';
+import type { Snapshot } from '../dataset/snapshot.js';
 import { type Candidate, judge } from './decide.js';
 import { analyzeBankInput, matchBanks } from './match-bank.js';
 import { analyzeBranchInput, branchInputsFor, matchBranches } from './match-branch.js';
@@ -67,10 +67,10 @@ function compareCandidates(a: Candidate, b: Candidate): number {
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export function resolve(directory: Directory, input: ResolveInput): ResolveOutcome {
+export function resolve(snapshot: Snapshot, input: ResolveInput): ResolveOutcome {
   const context = input.context ?? DEFAULT_CONTEXT;
   const policy: ResolvePolicy = CONTEXT_POLICIES[context];
-  const index = resolveIndex(directory);
+  const index = resolveIndex(snapshot);
 
   const bankInput = analyzeBankInput(input.bankName.slice(0, MAX_INPUT_LENGTH));
   const branchInput = analyzeBranchInput(input.branchName.slice(0, MAX_INPUT_LENGTH));
@@ -97,7 +97,7 @@ export function resolve(directory: Directory, input: ResolveInput): ResolveOutco
   };
 
   const debug: ResolveDebug = {
-    dataset_version: directory.version,
+    dataset_version: snapshot.version,
     context,
     policy: { auto_total: policy.autoTotal / 100, min_gap: policy.minGap / 100, review_floor: policy.reviewFloor / 100 },
     normalized: {

@@ -1,5 +1,5 @@
 /** Partial responses (SPEC.md §2.9): `fields` names the properties kept in each resource. */
-import { QueryError } from './query-error.js';
+import { QueryError } from '../shared/query-error.js';
 
 export const MAX_FIELDS_LENGTH = 200;
 

@@ -3,7 +3,7 @@
  * spent its CPU time on it, so no filter can hold the event loop.
  */
 import { FILTER_LIMITS } from './filter/index.js';
-import { QueryError } from './query-error.js';
+import { QueryError } from '../shared/query-error.js';
 
 /** How many records are tested between two looks at the clock. */
 const BUDGET_CHECK_EVERY = 32;

@@ -8,7 +8,7 @@ import { FREEWORD_MAX_LENGTH, freewordIndexOf, normalizeFreeword } from './freew
 import { DEFAULT_LIMIT } from './list-params.js';
 import { type ListParams, type ListResult, type ResourceView, runList, type SearchContext } from './operations.js';
 import type { ItemKey } from './paging.js';
-import { QueryError } from './query-error.js';
+import { QueryError } from '../shared/query-error.js';
 import { cachedResult } from './result-cache.js';
 
 const BUSINESS_TYPE_CODE = /^[0-9]{5}$/;
@@ -49,14 +49,14 @@ export function listFreewordBanks(ctx: SearchContext, view: ResourceView, params
   const query = readQuery(params.freeword);
   const types = readBusinessTypeCodes(params.businessTypeCode);
   const typesKey = types.join(',');
-  const { items, baseKey } = cachedResult(ctx.directory, `freeword-banks\n${typesKey}\n${query}`, () => ranked(freewordIndexOf(ctx.directory).searchBanks(query, types)));
+  const { items, baseKey } = cachedResult(ctx.snapshot, `freeword-banks\n${typesKey}\n${query}`, () => ranked(freewordIndexOf(ctx.snapshot).searchBanks(query, types)));
   return runList({ ctx, listId: 'freeword-banks', items, baseKey, view, params, defaultLimit: DEFAULT_LIMIT, extraConditions: [query, typesKey] });
 }
 
 /** undefined when the bank does not exist. */
 export function listFreewordBranches(ctx: SearchContext, view: ResourceView, bankCode: string, params: FreewordParams): ListResult<Branch> | undefined {
   const query = readQuery(params.freeword);
-  if (!ctx.directory.bank(bankCode)) return undefined;
-  const { items, baseKey } = cachedResult(ctx.directory, `freeword-branches:${bankCode}\n${query}`, () => ranked(freewordIndexOf(ctx.directory).searchBranches(bankCode, query)));
+  if (!ctx.snapshot.directory.bank(bankCode)) return undefined;
+  const { items, baseKey } = cachedResult(ctx.snapshot, `freeword-branches:${bankCode}\n${query}`, () => ranked(freewordIndexOf(ctx.snapshot).searchBranches(bankCode, query)));
   return runList({ ctx, listId: `freeword-branches:${bankCode}`, items, baseKey, view, params, defaultLimit: DEFAULT_LIMIT, extraConditions: [query] });
 }

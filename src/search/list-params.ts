@@ -1,5 +1,5 @@
 /** The paging parameters shared by every list and freeword operation (SPEC.md §4.1, §8). */
-import { QueryError } from './query-error.js';
+import { QueryError } from '../shared/query-error.js';
 
 export const MAX_LIMIT = 2000;
 export const DEFAULT_LIMIT = 20;

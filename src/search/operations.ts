@@ -1,17 +1,17 @@
 /**
  * The Search engine: every operation of SPEC.md §4.1 over one Directory, independent of API
  * version. v1, v2 and v3 differ only in which fields they expose and how they shape results
- * (src/http/search/presenters.ts).
+ * (src/http/apis/search/presenters.ts).
  */
-import type { Directory } from '../dataset/directory.js';
+import type { Snapshot } from '../dataset/snapshot.js';
 import type { Bank, Branch, BusinessType } from '../domain/types.js';
-import { type CursorCodec, queryFingerprint } from './cursor.js';
+import { type CursorCodec, queryFingerprint } from '../shared/cursor.js';
 import { parseFields, project } from './fields.js';
 import { compileFilter, FilterError } from './filter/index.js';
 import { filterWithinBudget } from './filter-budget.js';
 import { DEFAULT_BUSINESS_TYPES_LIMIT, DEFAULT_LIMIT, parseLimit } from './list-params.js';
 import { type ItemKey, paginate } from './paging.js';
-import { QueryError } from './query-error.js';
+import { QueryError } from '../shared/query-error.js';
 import { cachedResult } from './result-cache.js';
 import { parseSort, type SortKey } from './sort.js';
 
@@ -31,7 +31,7 @@ export interface ResourceView {
   /**
    * True when `fields` are all of the record's properties in the record's own order, so the
    * directory's frozen record is served as it is: no copy, and its JSON is made once
-   * (src/http/search/json.ts). False where a version shows fewer (v1 banks).
+   * (src/http/apis/search/json.ts). False where a version shows fewer (v1 banks).
    */
   readonly complete: boolean;
 }
@@ -47,7 +47,7 @@ export interface ListResult<T> {
 }
 
 export interface SearchContext {
-  readonly directory: Directory;
+  readonly snapshot: Snapshot;
   readonly cursors: CursorCodec;
 }
 
@@ -107,7 +107,7 @@ export function runList<T extends object>(spec: ListSpec<T>): ListResult<T> {
   // Kept by what decides the matches (the list, its conditions, the view's fields, the filter),
   // not by sort or page: one result serves every order and page of the same filter.
   const items =
-    filter === undefined ? spec.items : cachedResult(spec.ctx.directory, JSON.stringify(['filter', spec.listId, view.fields, filter, ...(spec.extraConditions ?? [])]), () => applyFilter(spec.items, filter, view));
+    filter === undefined ? spec.items : cachedResult(spec.ctx.snapshot, JSON.stringify(['filter', spec.listId, view.fields, filter, ...(spec.extraConditions ?? [])]), () => applyFilter(spec.items, filter, view));
   const page = paginate({ items, baseKey: spec.baseKey, sort, limit, cursor });
   return {
     items: fields === undefined ? page.items : page.items.map((item) => project(item, fields)),
@@ -121,16 +121,16 @@ export function runList<T extends object>(spec: ListSpec<T>): ListResult<T> {
 }
 
 export function listBanks(ctx: SearchContext, view: ResourceView, params: ListParams): ListResult<Bank> {
-  return runList({ ctx, listId: 'banks', items: ctx.directory.banks, baseKey: byCode, view, params, defaultLimit: DEFAULT_LIMIT });
+  return runList({ ctx, listId: 'banks', items: ctx.snapshot.directory.banks, baseKey: byCode, view, params, defaultLimit: DEFAULT_LIMIT });
 }
 
 /** undefined when the bank does not exist. */
 export function listBranches(ctx: SearchContext, view: ResourceView, bankCode: string, params: ListParams): ListResult<Branch> | undefined {
-  if (!ctx.directory.bank(bankCode)) return undefined;
+  if (!ctx.snapshot.directory.bank(bankCode)) return undefined;
   return runList({
     ctx,
     listId: `branches:${bankCode}`,
-    items: ctx.directory.branches(bankCode),
+    items: ctx.snapshot.directory.branches(bankCode),
     baseKey: byCodeAndName,
     view,
     params,
@@ -142,7 +142,7 @@ export function listBusinessTypes(ctx: SearchContext, view: ResourceView, params
   return runList({
     ctx,
     listId: 'businessTypes',
-    items: ctx.directory.businessTypes,
+    items: ctx.snapshot.directory.businessTypes,
     baseKey: byCode,
     view,
     params,

@@ -6,14 +6,21 @@
  * snapshot's results go with it when it is replaced. Results are shared: never mutate one.
  * Failures (a filter over its budget) are not kept.
  */
-import { Lru, PerScope } from './lru.js';
+import type { Derivation, Snapshot } from '../dataset/snapshot.js';
+import { Lru } from '../shared/lru.js';
 
 /** Results kept per snapshot. Each holds at most one bank list's worth of references. */
 export const RESULT_CACHE_ENTRIES = 1_000;
 
-const cached = new PerScope<unknown>(() => new Lru(RESULT_CACHE_ENTRIES));
+const RESULTS: Derivation<Lru<unknown>> = { name: 'result cache', build: () => new Lru(RESULT_CACHE_ENTRIES) };
 
-/** `compute()`'s value for `key` within `scope` (a Directory), computed at most once while kept. */
-export function cachedResult<T>(scope: object, key: string, compute: () => T): T {
-  return cached.get(scope, key, compute) as T;
+/** `compute()`'s value for `key` on `snapshot`, computed at most once while kept. What `compute` throws is not kept. */
+export function cachedResult<T>(snapshot: Snapshot, key: string, compute: () => T): T {
+  const results = snapshot.derive(RESULTS);
+  let value = results.get(key) as T | undefined;
+  if (value === undefined) {
+    value = compute();
+    results.set(key, value);
+  }
+  return value;
 }

@@ -2,7 +2,7 @@
  * The `sort` parameter (SPEC.md §4.5): comma-separated field names, each optionally prefixed
  * with `+` (ascending, the default) or `-` (descending); earlier names take precedence.
  */
-import { QueryError } from './query-error.js';
+import { QueryError } from '../shared/query-error.js';
 
 export interface SortKey {
   readonly field: string;

@@ -11,11 +11,12 @@ import { KeyStore } from '../../src/access/key-store.js';
 import { PlanStore } from '../../src/access/plans.js';
 import { loadBundledDirectory } from '../../src/dataset/bundled.js';
 import type { Directory } from '../../src/dataset/directory.js';
-import { DirectoryHolder } from '../../src/dataset/holder.js';
+import { SnapshotHolder } from '../../src/dataset/holder.js';
+import { Snapshot } from '../../src/dataset/snapshot.js';
 import { type ConsoleOptions, type ConsoleServices, openConsole } from '../../src/console/console.js';
 import { buildApp } from '../../src/http/app.js';
-import type { MetricsSetup } from '../../src/http/metrics.js';
-import { CursorCodec } from '../../src/search/cursor.js';
+import type { MetricsSetup } from '../../src/http/edge/metrics.js';
+import { CursorCodec } from '../../src/shared/cursor.js';
 import { MasterExports } from '../../src/export/master-exports.js';
 import { DownloadSigner } from '../../src/export/signed-url.js';
 import { loadHistory } from '../../src/history/history-store.js';
@@ -31,7 +32,7 @@ export interface TestApp {
   readonly access: AccessControl;
   readonly directory: Directory;
   /** The app's holder: replace() swaps the served snapshot as an import would. */
-  readonly directories: DirectoryHolder;
+  readonly snapshots: SnapshotHolder;
   /** A valid key of plan `unlimited`. */
   readonly key: string;
   /** The console's services, when the app serves the console. */
@@ -45,6 +46,14 @@ let directory: Directory | undefined;
 export function bundledDirectory(): Directory {
   directory ??= loadBundledDirectory();
   return directory;
+}
+
+let snapshot: Snapshot | undefined;
+
+/** The bundled directory as a Snapshot, one per test process (its indexes are built once). */
+export function bundledSnapshot(): Snapshot {
+  snapshot ??= new Snapshot(bundledDirectory());
+  return snapshot;
 }
 
 /** Abuse protection for tests of other concerns: a threshold no test reaches. */
@@ -109,11 +118,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.maintenance ? { maintenance: true } : {}),
     ...(options.maintenancePollMs ? { maintenancePollMs: options.maintenancePollMs } : {}),
   });
-  const directories = new DirectoryHolder(bundledDirectory());
+  const snapshots = new SnapshotHolder(new Snapshot(bundledDirectory()));
   const operatorConsole = options.console ? await openConsole({ db: store.db, version: '0.0.0-test', storeLocation: store.location, ...options.console }) : undefined;
   const app = await buildApp(
     {
-      directories,
+      snapshots,
       cursors: new CursorCodec(await sharedSecret(store.db, 'cursor')),
       auth,
       access,
@@ -131,7 +140,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     keys,
     access,
     directory: bundledDirectory(),
-    directories,
+    snapshots,
     key,
     console: operatorConsole,
     async close() {

@@ -4,6 +4,7 @@
  * snapshot swap gets a fresh index on first use and the old one is collected with its directory.
  */
 import type { Directory } from '../../dataset/directory.js';
+import type { Derivation, Snapshot } from '../../dataset/snapshot.js';
 import { foldForSearch } from '../../domain/fold.js';
 import type { Bank, Branch } from '../../domain/types.js';
 import { BigramIndex } from './bigram-index.js';
@@ -13,11 +14,6 @@ import { bankKeys, branchKeys } from './written-forms.js';
 interface Keyed<T> {
   readonly record: T;
   readonly keys: readonly string[];
-}
-
-export interface BranchHit {
-  readonly bankCode: string;
-  readonly branch: Branch;
 }
 
 /** Keeps matches in rank order, then in the order given (code order). */
@@ -34,7 +30,6 @@ export class FreewordIndex {
   readonly #banks: readonly Keyed<Bank>[];
   readonly #bankGrams: BigramIndex;
   readonly #branchesByBank = new Map<string, readonly Keyed<Branch>[]>();
-  #allBranches?: { readonly entries: readonly Keyed<BranchHit>[]; readonly grams: BigramIndex };
 
   constructor(directory: Directory) {
     const banks = directory.banks.map((bank) => ({ record: bank, keys: bankKeys(bank) }));
@@ -58,35 +53,13 @@ export class FreewordIndex {
   searchBranches(bankCode: string, query: string): Branch[] {
     return ranked(this.#branchesByBank.get(bankCode) ?? [], query);
   }
-
-  /** Branches of every bank matching the folded query, best first (Resolve's fallback). */
-  searchAllBranches(query: string): BranchHit[] {
-    // Built on first use: only Resolve needs it.
-    this.#allBranches ??= this.#indexAllBranches();
-    const { entries, grams } = this.#allBranches;
-    return ranked((function* () {
-      for (const i of grams.candidates(query)) yield entries[i]!;
-    })(), query);
-  }
-
-  #indexAllBranches() {
-    const entries: Keyed<BranchHit>[] = [];
-    for (const [bankCode, keyed] of this.#branchesByBank) {
-      for (const k of keyed) entries.push({ record: { bankCode, branch: k.record }, keys: k.keys });
-    }
-    return { entries, grams: new BigramIndex(entries.length, (i) => entries[i]!.keys) };
-  }
 }
 
-const indexes = new WeakMap<Directory, FreewordIndex>();
+/** The freeword index of a snapshot (about 150 ms to build: warmed when a snapshot is swapped in). */
+export const FREEWORD_INDEX: Derivation<FreewordIndex> = { name: 'freeword index', build: (snapshot) => new FreewordIndex(snapshot.directory) };
 
-export function freewordIndexOf(directory: Directory): FreewordIndex {
-  let index = indexes.get(directory);
-  if (!index) {
-    index = new FreewordIndex(directory);
-    indexes.set(directory, index);
-  }
-  return index;
+export function freewordIndexOf(snapshot: Snapshot): FreewordIndex {
+  return snapshot.derive(FREEWORD_INDEX);
 }
 
 /** The query side of the one normalization (src/domain/fold.ts). */

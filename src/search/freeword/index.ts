@@ -1,5 +1,5 @@
 /** Freeword search (SPEC.md §4.7): docs/freeword.md. */
-export { type BranchHit, FreewordIndex, freewordIndexOf, normalizeFreeword } from './freeword-index.js';
+export { FREEWORD_INDEX, FreewordIndex, freewordIndexOf, normalizeFreeword } from './freeword-index.js';
 export { EXACT, INFIX, NO_MATCH, PREFIX } from './rank.js';
 
 /** Characters of `freeword` accepted; longer is a 400 (docs/freeword.md#errors). */

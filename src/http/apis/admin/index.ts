@@ -10,7 +10,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { isStoreUnavailable } from '../../../store/unavailable.js';
-import { CORS_HEADERS } from '../../cors.js';
+import { CORS_HEADERS } from '../../edge/cors.js';
 import { registerAssets } from './assets.js';
 import { installFormBodyParser } from './form-body.js';
 import { registerAudit } from './routes/audit.js';

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { updateSummaries } from '../../../../console/data-summary.js';
 import { CHANGE_TYPES } from '../../../../history/history-view.js';
-import { QueryError } from '../../../../search/query-error.js';
+import { QueryError } from '../../../../shared/query-error.js';
 import { hidden } from '../hidden.js';
 import { queryParam } from '../query.js';
 import type { AdminServices } from '../services.js';
@@ -15,7 +15,7 @@ export function registerData(app: FastifyInstance, services: AdminServices): voi
     if (await requireSession(services, request, reply)) return reply;
     const bank = (queryParam(request, 'bank') ?? '').trim();
     const cursor = queryParam(request, 'cursor') || undefined;
-    const directory = services.app.directories.current;
+    const directory = services.app.snapshots.current.directory;
     const snapshot = {
       version: directory.version,
       effectiveDate: directory.effectiveDate,

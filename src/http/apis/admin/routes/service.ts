@@ -21,7 +21,7 @@ export function registerService(app: FastifyInstance, services: AdminServices): 
     return sendPage(reply, 200, 'service', frameOf(request, 'service', { notice: switched === 'on' || switched === 'off' ? t('service.switched', { state: t(`state.${switched}`) }) : undefined }), {
       maintenance,
       version: services.console.version,
-      dataVersion: services.app.directories.current.version,
+      dataVersion: services.app.snapshots.current.directory.version,
       store: services.console.storeLocation,
       redis: services.app.access.parts.counters.kind === 'redis' && services.app.access.parts.counters.connected,
       replicas: await recentReplicas(db),

@@ -1,0 +1,103 @@
+/**
+ * The Master Export API (SPEC.md §4.10; docs/export.md): the whole master as a ZIP for plans
+ * with the export entitlement, downloaded through short-lived signed URLs.
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jstTimestamp } from '../../../history/records.js';
+import { accessGuard } from '../../edge/access-guard.js';
+import { ApiError } from '../../edge/api-error.js';
+import { handleErrorsAs } from '../../edge/errors.js';
+import { DETAILED_ERRORS } from '../../edge/error-shapes.js';
+import { parsedQuery } from '../../edge/query-string.js';
+import type { AppServices } from '../../services.js';
+import { DetailedErrorSchema } from '../history/schemas.js';
+import { DownloadUrlRequestSchema, DownloadUrlSchema, ExportInfoSchema } from './schemas.js';
+import { registerGet, registerPost } from '../../edge/register.js';
+
+/** Download URLs a key may have issued per JST day (and per second), whatever its plan but `unlimited`. */
+export const DOWNLOAD_URL_LIMITS = Object.freeze({ perSecond: 2, perDay: 100 });
+const DATASET_ID = /^upd-[0-9]{8}(?:-[0-9]{1,4})?$/;
+
+function requireExport(request: FastifyRequest): void {
+  if (!request.plan?.exportAllowed) {
+    throw new ApiError(403, `the plan "${request.plan?.name ?? '?'}" of this API key does not include Master Export; it needs a contracted plan (standard, pro)`);
+  }
+}
+
+function bodyError(field: string, input: string, message: string, type = 'value_error'): ApiError {
+  return new ApiError(400, message, [{ message, paramName: field, invalidValue: input, type, loc: ['body', field] }]);
+}
+
+/** The Master Export API, registered under the prefix `/master/v1`. */
+export function masterApi(services: AppServices): (app: FastifyInstance) => Promise<void> {
+  return async (app) => registerMasterRoutes(app, services);
+}
+
+function registerMasterRoutes(app: FastifyInstance, services: AppServices): void {
+  handleErrorsAs(app, DETAILED_ERRORS);
+  const keyed = accessGuard(services, { bucket: 'master' });
+  const issuing = accessGuard(services, { bucket: 'export-url', limits: DOWNLOAD_URL_LIMITS });
+  const doc = (summary: string, ok: object, extra: object = {}) => ({ summary, tags: ['Master Export'], response: { 200: ok, '4xx': DetailedErrorSchema }, ...extra });
+  const currentDataset = () => {
+    const latest = services.history.history.latest;
+    if (!latest) throw ApiError.notFound('no dataset has been recorded yet');
+    return latest.update_id;
+  };
+
+  registerGet(app, {
+    url: '/latest',
+    guard: keyed,
+    schema: doc('The current master file: id, checksum, size, row counts', ExportInfoSchema, { security: [{ apiKeyHeader: [] }] }),
+    handler: async (request) => {
+      requireExport(request);
+      return (await services.exports.ensure(currentDataset()))!;
+    },
+  });
+
+  registerPost(app, {
+    url: '/download-url',
+    guard: issuing,
+    schema: doc('A signed URL that downloads a master file without the key for 10 minutes', DownloadUrlSchema, { body: DownloadUrlRequestSchema, security: [{ apiKeyHeader: [] }] }),
+    handler: async (request) => {
+      requireExport(request);
+      const body = request.body as unknown;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw bodyError('dataset_id', JSON.stringify(body ?? null).slice(0, 200), 'the body must be a JSON object with dataset_id', 'model_attributes_type');
+      const id = (body as Record<string, unknown>).dataset_id;
+      if (id === undefined) throw bodyError('dataset_id', '', 'dataset_id is required', 'missing');
+      if (typeof id !== 'string') throw bodyError('dataset_id', JSON.stringify(id).slice(0, 200), 'dataset_id must be a string');
+      if (!DATASET_ID.test(id)) throw bodyError('dataset_id', id.slice(0, 200), 'dataset_id must be the dataset_id of /master/v1/latest, e.g. upd-20260824');
+      const info = id === currentDataset() ? await services.exports.ensure(id) : await services.exports.info(id);
+      if (!info) throw ApiError.notFound(`dataset ${id} has no master file`);
+      const signed = services.downloads.sign(id, Math.floor(Date.now() / 1000));
+      const origin = `${request.protocol}://${request.host}`;
+      return { dataset_id: id, download_url: origin + signed.path, expires_at: jstTimestamp(signed.expiresAt * 1000) };
+    },
+  });
+
+  registerGet(app, {
+    url: '/downloads/:file',
+    schema: {
+      summary: 'Download a master file through a signed URL (no key)',
+      tags: ['Master Export'],
+      params: Type.Object({ file: Type.String({ example: 'upd-20260824.zip' }) }),
+      querystring: Type.Object({ expires: Type.Optional(Type.String()), signature: Type.Optional(Type.String()) }),
+      response: { 200: { description: 'application/zip', type: 'string', format: 'binary' }, '4xx': DetailedErrorSchema },
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const file = (request.params as { file: string }).file;
+      const id = file.endsWith('.zip') ? file.slice(0, -4) : file;
+      const params = parsedQuery(request).params;
+      const verdict = services.downloads.verify(id, params.get('expires')?.[0], params.get('signature')?.[0], Math.floor(Date.now() / 1000));
+      if (verdict === 'expired') throw new ApiError(403, 'this download URL has expired; ask /master/v1/download-url for a new one');
+      if (verdict === 'invalid') throw new ApiError(403, 'this download URL is not valid: it was altered or not issued by this service');
+      const bytes = await services.exports.zip(id);
+      if (!bytes) throw ApiError.notFound(`dataset ${id} has no master file`);
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="ginko-master-${id}.zip"`)
+        .header('cache-control', 'private, max-age=600')
+        .send(bytes);
+    },
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * POST /resolve/v1/bank-branch (SPEC.md §4.8): the Resolve matcher over HTTP. Registered in
+ * its own plugin so that it reads JSON its own way and answers errors in its own shape: the body arrives as text and
+ * resolve/body.ts turns every problem into a 422 naming the field (SPEC.md §7.2).
+ *
+ * Order of checks: key (401/403/429/503, before the body is read) → body size (413) → media
+ * type (415) → body (422) → answer. Other methods on the path answer 405.
+ */
+import type {} from '@fastify/swagger';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cachedResult } from '../../../search/result-cache.js';
+import { MAX_INPUT_LENGTH, resolve } from '../../../resolve/resolve.js';
+import { RESOLVE_INDEX } from '../../../resolve/resolve-index.js';
+import { accessGuard } from '../../edge/access-guard.js';
+import { handleErrorsAs } from '../../edge/errors.js';
+import { DETAILED_ERRORS } from '../../edge/error-shapes.js';
+import { sendJson } from '../../edge/writer.js';
+import { RawJsonBody, readResolveBody } from './body.js';
+import { ResolveMessageErrorSchema, ResolveRequestSchema, ResolveResponseSchema, ResolveValidationErrorSchema } from './schemas.js';
+import type { AppServices } from '../../services.js';
+import { registerPost } from '../../edge/register.js';
+
+export const RESOLVE_PREFIX = '/resolve/v1';
+export const RESOLVE_PATH = `${RESOLVE_PREFIX}/bank-branch`;
+/** Two names of at most 200 characters fit many times over; anything larger is not a resolve request. */
+export const RESOLVE_BODY_LIMIT = 16 * 1024;
+export const DEBUG_HEADER = 'x-debug-resolve';
+
+function wantsDebug(request: FastifyRequest): boolean {
+  const value = request.headers[DEBUG_HEADER];
+  return (Array.isArray(value) ? value[0] : value)?.trim().toLowerCase() === 'true';
+}
+
+/** The Resolve API, registered under the prefix `/resolve/v1`. */
+export function resolveApi(services: AppServices): (app: FastifyInstance) => Promise<void> {
+  return async (scope) => {
+    const guard = accessGuard(services, { bucket: 'resolve' });
+    handleErrorsAs(scope, DETAILED_ERRORS);
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: RESOLVE_BODY_LIMIT }, (_request, body, done) => {
+      done(null, new RawJsonBody(body as string));
+    });
+
+    registerPost(scope, {
+      bodyLimit: RESOLVE_BODY_LIMIT,
+      url: RESOLVE_PATH.slice(RESOLVE_PREFIX.length),
+      guard,
+      schema: {
+        summary: 'Resolve a typed bank and branch name to official codes',
+        description: 'Candidates (at most 10) and a decision: auto_confirm, needs_review, ambiguous or unresolved. See docs/resolve.md.',
+        tags: ['Resolve v1 (beta)'],
+        security: [{ apiKeyHeader: [] }],
+        headers: { type: 'object', properties: { [DEBUG_HEADER]: { type: 'string', enum: ['true'], description: 'Adds `debug`: normalized input, scores per candidate, dataset version' } } },
+        body: ResolveRequestSchema,
+        response: { 200: ResolveResponseSchema, 401: ResolveMessageErrorSchema, 422: ResolveValidationErrorSchema, '4xx': ResolveMessageErrorSchema },
+      },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const input = readResolveBody(request.body);
+        const snapshot = services.snapshots.current;
+        // Every bank's branch index is built a bank at a time between requests, from the first
+        // resolve request of a snapshot on: processes that never resolve never build it.
+        snapshot.warm(RESOLVE_INDEX);
+        // The matcher is a function of the snapshot and the input: a repeated input (the same
+        // bank and branch typed by many users) is answered from the results kept per snapshot.
+        const { outcome, json } = cachedResult(snapshot, `resolve\n${input.context ?? ''}\n${input.bankName.slice(0, MAX_INPUT_LENGTH)}\n${input.branchName.slice(0, MAX_INPUT_LENGTH)}`, () => {
+          const made = resolve(snapshot, input);
+          return { outcome: made, json: JSON.stringify(made.answer) };
+        });
+        scope.metrics.resolveDecisions.inc({ decision: outcome.answer.decision });
+        const body = wantsDebug(request) ? JSON.stringify({ ...outcome.answer, debug: outcome.debug }) : json;
+        return sendJson(reply, body);
+      },
+    });
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * TypeBox schemas of the Search API: the single description of each resource and envelope,
+ * used for the OpenAPI document (/openapi.json) and checked against real responses in tests.
+ * Examples are real records of the bundled dataset.
+ */
+import { type TObject, type TSchema, Type } from '@sinclair/typebox';
+import type { ItemsKey } from './presenters.js';
+import type { SearchVersion } from './views.js';
+import { MAX_CURSOR_LENGTH } from '../../../shared/cursor.js';
+import { MAX_FIELDS_LENGTH } from '../../../search/fields.js';
+import { FILTER_LIMITS } from '../../../search/filter/limits.js';
+import { FREEWORD_MAX_LENGTH } from '../../../search/freeword/index.js';
+import { MAX_SORT_LENGTH } from '../../../search/sort.js';
+import { MAX_CALLBACK_LENGTH } from './jsonp.js';
+
+const VERSION_EXAMPLE = '2026-08-24T00:00:00+0900';
+
+const text = (description: string, example: string) => Type.String({ description, example });
+
+export const BankSchema = Type.Object(
+  {
+    code: text('Bank code, 4 half-width digits', '0001'),
+    name: text('Full name with the type suffix', 'みずほ銀行'),
+    halfWidthKana: text('Half-width katakana and printable ASCII only', 'ﾐｽﾞﾎｷﾞﾝｺｳ'),
+    fullWidthKana: text('Full-width katakana and full-width ASCII forms only', 'ミズホギンコウ'),
+    hiragana: text('Hiragana and full-width ASCII forms only', 'みずほぎんこう'),
+    businessTypeCode: text('Institution type code, 5 digits', '00200'),
+    businessType: text('Institution type name', '都市銀行'),
+  },
+  { additionalProperties: false },
+);
+
+export const BankV1Schema = Type.Omit(BankSchema, ['businessTypeCode', 'businessType'], { additionalProperties: false });
+
+export const BranchSchema = Type.Object(
+  {
+    code: text('Branch code, 3 half-width digits', '001'),
+    name: text('Branch name', '東京営業部'),
+    halfWidthKana: text('Half-width katakana and printable ASCII only', 'ﾄｳｷﾖｳ'),
+    fullWidthKana: text('Full-width katakana and full-width ASCII forms only', 'トウキヨウ'),
+    hiragana: text('Hiragana and full-width ASCII forms only', 'とうきよう'),
+  },
+  { additionalProperties: false },
+);
+
+export const BusinessTypeSchema = Type.Object(
+  { code: text('Institution type code', '00200'), name: text('Institution type name', '都市銀行') },
+  { additionalProperties: false },
+);
+
+export const VersionSchema = Type.Object(
+  { version: Type.String({ description: 'Database version, YYYY-MM-DDThh:mm:ss+0900', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\+0900$', example: VERSION_EXAMPLE }) },
+  { additionalProperties: false },
+);
+
+export const SearchErrorSchema = Type.Object(
+  {
+    httpStatusCode: Type.Integer({ example: 400 }),
+    code: Type.String({ example: 'INVALID_PARAMETER' }),
+    message: Type.String({ example: 'limit must be an integer from 1 to 2000' }),
+    validationErrors: Type.Array(
+      Type.Object({ message: Type.String(), paramName: Type.String({ example: 'limit' }), invalidValue: Type.String({ example: 'abc' }) }, { additionalProperties: false }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** Resources with `fields` applied: every property optional. */
+const partial = (schema: TObject) => Type.Partial(schema, { additionalProperties: false });
+
+export function bankSchema(version: SearchVersion): TObject {
+  return version === 'v1' ? BankV1Schema : BankSchema;
+}
+
+export function listEnvelopeSchema(version: SearchVersion, kind: ItemsKey, item: TObject, withBank: boolean, withVersion: boolean): TObject {
+  const itemsKey = version === 'v3' ? kind : 'data';
+  const props: Record<string, TSchema> = { [itemsKey]: Type.Array(partial(item)) };
+  if (withBank && version === 'v3') props.bank = bankSchema(version);
+  Object.assign(props, {
+    size: Type.Integer({ minimum: 0, description: 'Number of items in this page' }),
+    limit: Type.Integer({ minimum: 1, maximum: 2000 }),
+    hasNext: Type.Boolean(),
+    nextCursor: Type.Optional(Type.String({ description: 'Present when hasNext', pattern: '^[A-Za-z0-9_.-]+$' })),
+    hasPrev: Type.Boolean(),
+    prevCursor: Type.Optional(Type.String({ description: 'Present when hasPrev', pattern: '^[A-Za-z0-9_.-]+$' })),
+  });
+  if (withVersion) props.version = VersionSchema.properties.version;
+  return Type.Object(props, { additionalProperties: false });
+}
+
+export function getBranchSchema(version: SearchVersion): TSchema {
+  if (version === 'v3') return Type.Object({ bank: BankSchema, branch: partial(BranchSchema) }, { additionalProperties: false });
+  return Type.Array(partial(BranchSchema), { description: 'Every branch of the bank with this code (several where codes repeat)' });
+}
+
+const param = (description: string, extra: object = {}) => Type.String({ description, ...extra });
+
+export const QUERY_DOCS = {
+  apikey: param('API key (or header x-api-key / apikey / Authorization: Bearer)'),
+  apiKey: param('API key, alternative spelling'),
+  filter: param('Filter expression (docs/filter.md): comparisons such as code>=0001;name==*信用* joined by ; (and) and , (or)', { maxLength: FILTER_LIMITS.maxLength, example: 'name==*信用*' }),
+  freeword: param('Search text: name, kana or hiragana, any width or script', { maxLength: FREEWORD_MAX_LENGTH, example: 'みずほ' }),
+  businessTypeCode: param('Institution type code; repeat for OR (businessTypeCode[]= accepted)', { example: '01100' }),
+  limit: param('1 to 2000; default 20 (2000 for institution types)', { pattern: '^[0-9]+$', example: '20' }),
+  cursor: param('nextCursor or prevCursor of an earlier response with the same conditions', { maxLength: MAX_CURSOR_LENGTH }),
+  callback: param(`JSONP callback name, at most ${MAX_CALLBACK_LENGTH} characters`, { maxLength: MAX_CALLBACK_LENGTH, example: 'onBanks' }),
+  fields: param('Comma-separated fields to keep in each resource', { maxLength: MAX_FIELDS_LENGTH, example: 'code,name' }),
+  sort: param('Comma-separated fields, + ascending (default) or - descending', { maxLength: MAX_SORT_LENGTH, example: '-hiragana,code' }),
+} as const;
+
+export type QueryDocName = keyof typeof QUERY_DOCS;
+
+export function querySchema(names: readonly QueryDocName[]): TObject {
+  return Type.Object(Object.fromEntries(names.map((n) => [n, Type.Optional(QUERY_DOCS[n])])));
+}
+

@@ -1,0 +1,147 @@
+/**
+ * The Search API of one version (SPEC.md §4.1, §4.3): list and get banks and branches,
+ * institution types and the database version. Versions share the engine; views say which
+ * fields exist and presenters shape the answer.
+ */
+import { type TSchema, Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Bank } from '../../../domain/types.js';
+import { listFreewordBanks, listFreewordBranches } from '../../../search/freeword-operations.js';
+import { listBanks, listBranches, listBusinessTypes, present, readFields, type SearchContext } from '../../../search/operations.js';
+import { QueryError } from '../../../shared/query-error.js';
+import { ApiError } from '../../edge/api-error.js';
+import type { AppServices } from '../../services.js';
+import { accessGuard } from '../../edge/access-guard.js';
+import { toJson } from './json.js';
+import { readSearchParams, type SearchParam } from './params.js';
+import { cachedAnswer, type FastRoute } from '../../edge/answer-cache.js';
+import { handleErrorsAs } from '../../edge/errors.js';
+import { SEARCH_ERRORS } from '../../edge/error-shapes.js';
+import { parsedQuery } from '../../edge/query-string.js';
+import { PRESENTERS } from './presenters.js';
+import { negotiate, respond } from './respond.js';
+import { type SearchVersion, VIEWS } from './views.js';
+import { registerGet } from '../../edge/register.js';
+import {
+  BranchSchema,
+  BusinessTypeSchema,
+  bankSchema,
+  getBranchSchema,
+  listEnvelopeSchema,
+  type QueryDocName,
+  querySchema,
+  SearchErrorSchema,
+  VersionSchema,
+} from './schemas.js';
+
+const BANK_CODE = /^[0-9]{4}$/;
+const BRANCH_CODE = /^[0-9]{3}$/;
+
+const KEY: readonly SearchParam[] = ['apiKey', 'apikey'];
+const GET_PARAMS: readonly SearchParam[] = [...KEY, 'callback', 'fields'];
+const LIST_PARAMS: readonly SearchParam[] = [...GET_PARAMS, 'limit', 'cursor', 'filter', 'sort'];
+const FREEWORD_BRANCH_PARAMS: readonly SearchParam[] = [...GET_PARAMS, 'limit', 'cursor', 'sort', 'freeword'];
+const FREEWORD_BANK_PARAMS: readonly SearchParam[] = [...FREEWORD_BRANCH_PARAMS, 'businessTypeCode'];
+
+function checkCode(name: 'code' | 'bankCode', value: string, shape: RegExp, digits: number): string {
+  if (!shape.test(value)) throw new QueryError(name, value, `${name} must be ${digits} half-width digits`);
+  return value;
+}
+
+type Params = Record<string, string>;
+
+/** The Search API of `version` as a plugin, registered under the prefix `/${version}`. */
+export function searchApi(services: AppServices, version: SearchVersion): (app: FastifyInstance) => Promise<void> {
+  return async (app) => registerSearchRoutes(app, services, version);
+}
+
+function registerSearchRoutes(app: FastifyInstance, services: AppServices, version: SearchVersion): void {
+  handleErrorsAs(app, SEARCH_ERRORS);
+  const views = VIEWS[version];
+  const presenter = PRESENTERS[version];
+  const prefix = `/${version}`;
+  const bankOf = (ctx: SearchContext, bankCode: string): Bank => {
+    const bank = ctx.snapshot.directory.bank(bankCode);
+    if (!bank) throw ApiError.notFound(`bank ${bankCode} does not exist`);
+    return bank;
+  };
+
+  const policy = { bucket: 'search' };
+  const guard = accessGuard(services, policy);
+  const route = (
+    path: string,
+    doc: { summary: string; ok: TSchema; params?: Record<string, string> },
+    accepted: readonly SearchParam[],
+    handler: (req: FastifyRequest, p: ReturnType<typeof readSearchParams>, ctx: SearchContext) => unknown,
+  ) => {
+    const fast: FastRoute = { url: prefix + path, policy, errors: SEARCH_ERRORS };
+    registerGet(app, {
+      url: path,
+      guard,
+      schema: {
+        summary: doc.summary,
+        tags: [`Search ${version}`],
+        security: [{ apiKeyHeader: [] }, { apiKeyQuery: [] }],
+        ...(doc.params ? { params: Type.Object(Object.fromEntries(Object.entries(doc.params).map(([k, d]) => [k, Type.String({ description: d })]))) } : {}),
+        querystring: querySchema(accepted as readonly QueryDocName[]),
+        response: { 200: doc.ok, '4xx': SearchErrorSchema },
+      },
+      // Synchronous: the answer is sent before the handler returns, with no promise to settle.
+      // What it throws, Fastify sends through the error handler like a rejection.
+      handler: (request: FastifyRequest, reply: FastifyReply) => {
+        const params = readSearchParams(request, accepted);
+        const callback = negotiate(request, params.callback);
+        // One snapshot for the whole answer, read once: a swap never mixes two in one response.
+        const ctx: SearchContext = { snapshot: services.snapshots.current, cursors: services.cursors };
+        const json = cachedAnswer(ctx.snapshot, request.url, parsedQuery(request), () => toJson(ctx.snapshot, handler(request, params, ctx)), callback === undefined ? fast : undefined);
+        respond(reply, json, callback);
+      },
+    });
+  };
+  const BANK_PARAM = { code: 'Bank code, 4 digits' };
+  const BANK_CODE_PARAM = { bankCode: 'Bank code, 4 digits' };
+  const BRANCH_PARAMS = { bankCode: 'Bank code, 4 digits', code: 'Branch code, 3 digits' };
+
+  route('/banks', { summary: 'List banks', ok: listEnvelopeSchema(version, 'banks', bankSchema(version), false, true) }, LIST_PARAMS, (_req, p, ctx) => {
+    return presenter.list('banks', listBanks(ctx, views.bank, p), ctx.snapshot.directory.version);
+  });
+
+  route('/banks/:code', { summary: 'Get a bank', ok: bankSchema(version), params: BANK_PARAM }, GET_PARAMS, (req, p, ctx) => {
+    const code = checkCode('code', (req.params as Params).code!, BANK_CODE, 4);
+    return present(bankOf(ctx, code), views.bank, readFields(p.fields, views.bank));
+  });
+
+  route('/banks/:bankCode/branches', { summary: 'List the branches of a bank', ok: listEnvelopeSchema(version, 'branches', BranchSchema, true, true), params: BANK_CODE_PARAM }, LIST_PARAMS, (req, p, ctx) => {
+    const bankCode = checkCode('bankCode', (req.params as Params).bankCode!, BANK_CODE, 4);
+    const bank = present(bankOf(ctx, bankCode), views.bank);
+    const result = listBranches(ctx, views.branch, bankCode, p)!;
+    return presenter.list('branches', result, ctx.snapshot.directory.version, bank);
+  });
+
+  route('/banks/:bankCode/branches/:code', { summary: 'Get a branch by code', ok: getBranchSchema(version), params: BRANCH_PARAMS }, GET_PARAMS, (req, p, ctx) => {
+    const params = req.params as Params;
+    const bankCode = checkCode('bankCode', params.bankCode!, BANK_CODE, 4);
+    const code = checkCode('code', params.code!, BRANCH_CODE, 3);
+    const bank = present(bankOf(ctx, bankCode), views.bank);
+    const branches = ctx.snapshot.directory.branchesByCode(bankCode, code);
+    if (branches.length === 0) throw ApiError.notFound(`branch ${code} of bank ${bankCode} does not exist`);
+    const fields = readFields(p.fields, views.branch);
+    return presenter.branch(bank, branches.map((b) => present(b, views.branch, fields)));
+  });
+
+  if (version !== 'v1') {
+    route('/freeword/banks', { summary: 'Search banks by name or reading (freeword)', ok: listEnvelopeSchema(version, 'banks', bankSchema(version), false, true) }, FREEWORD_BANK_PARAMS, (_req, p, ctx) => {
+      return presenter.list('banks', listFreewordBanks(ctx, views.bank, p), ctx.snapshot.directory.version);
+    });
+
+    route('/freeword/banks/:bankCode/branches', { summary: "Search a bank's branches by name or reading (freeword)", ok: listEnvelopeSchema(version, 'branches', BranchSchema, true, true), params: BANK_CODE_PARAM }, FREEWORD_BRANCH_PARAMS, (req, p, ctx) => {
+      const bankCode = checkCode('bankCode', (req.params as Params).bankCode!, BANK_CODE, 4);
+      const bank = present(bankOf(ctx, bankCode), views.bank);
+      return presenter.list('branches', listFreewordBranches(ctx, views.branch, bankCode, p)!, ctx.snapshot.directory.version, bank);
+    });
+
+    route('/businessTypes', { summary: 'List institution types', ok: listEnvelopeSchema(version, 'businessTypes', BusinessTypeSchema, false, false) }, LIST_PARAMS, (_req, p, ctx) => presenter.list('businessTypes', listBusinessTypes(ctx, views.businessType, p), undefined));
+  }
+
+  route('/version', { summary: 'Database version', ok: VersionSchema }, KEY, (_req, _p, ctx) => ({ version: ctx.snapshot.directory.version }));
+}

@@ -1,0 +1,153 @@
+/**
+ * The onRequest hook of every keyed route: runs the access decision (src/access/access-control.ts)
+ * and maps it to the HTTP interface. Successful requests and 429s carry the rate-limit headers
+ * (writer.ts); refusals are ApiErrors, answered in the shape of the route's API.
+ *
+ *   apis/search:        guard: accessGuard(services, { bucket: 'search' })
+ *   a History route:    guard: accessGuard(services, { bucket: 'history', limits: { perSecond: 2, perDay: 5000 } })
+ */
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccessDecision, AccessRequest, Denial, LimitPolicy } from '../../access/access-control.js';
+import { isPromise } from '../../access/maybe-promise.js';
+import { MAINTENANCE_RETRY_AFTER_SECONDS } from '../../access/maintenance.js';
+import type { Plan } from '../../access/plans.js';
+import type { RateLimitResult } from '../../access/rate-limiter.js';
+import type { Metrics } from '../../metrics/metrics.js';
+import { ApiError } from './api-error.js';
+import { clientAddress } from './client-address.js';
+import { presentedKey } from './presented-key.js';
+import { addRate, rateLimitHeaders } from './writer.js';
+import type { AppServices } from '../services.js';
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The page a browser request came from: Referer, else Origin (sent even under no-referrer policies). */
+export function requestReferrer(headers: IncomingHttpHeaders): string | undefined {
+  const referer = header(headers, 'referer');
+  if (referer) return referer;
+  const origin = header(headers, 'origin');
+  return origin && origin !== 'null' ? origin + '/' : undefined;
+}
+
+export const MESSAGES = {
+  maintenance: 'the service is temporarily offline for maintenance; try again later',
+  missing: 'an API key is required: send it in the x-api-key header or the apikey query parameter',
+  invalid: 'the API key is not valid',
+  revoked: 'the API key has been revoked',
+  blocked: 'too many requests without a valid API key from this address or referrer; access is restricted for a while',
+  ip_not_allowed: 'the API key is not allowed from this IP address',
+  referrer_not_allowed: 'the API key is not allowed from this referrer',
+  referrer_missing: 'the API key only accepts requests from its allowed referrers, and this request has no Referer',
+  rate_limited: 'rate limit exceeded',
+} as const;
+
+export function denialError(denial: Denial): ApiError {
+  switch (denial.kind) {
+    case 'maintenance':
+      return new ApiError(503, MESSAGES.maintenance, [], { 'retry-after': String(MAINTENANCE_RETRY_AFTER_SECONDS) });
+    case 'unauthenticated':
+      return new ApiError(401, MESSAGES[denial.reason]);
+    case 'blocked':
+      return new ApiError(403, MESSAGES.blocked, [], { 'retry-after': String(denial.retryAfterSeconds) });
+    case 'restricted':
+      return new ApiError(403, MESSAGES[denial.reason]);
+    case 'unknown_plan':
+      return new ApiError(403, `the plan "${denial.plan}" of this API key does not exist`);
+    case 'rate_limited':
+      return new ApiError(429, MESSAGES.rate_limited, [], rateLimitHeaders(denial.rate));
+  }
+}
+
+/** The reason label of a refusal in the metrics (ginko_access_denials_total). */
+export function denialReason(denial: Denial): string {
+  switch (denial.kind) {
+    case 'unauthenticated':
+    case 'restricted':
+      return denial.reason;
+    default:
+      return denial.kind;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rateLimit?: RateLimitResult;
+    /** The plan of the request's key (entitlements such as Master Export). */
+    plan?: Plan;
+    /** The id of a valid key whose request was refused (restriction, rate limit): usage counts it. */
+    refusedKeyId?: string;
+  }
+}
+
+/**
+ * Declares what the guard sets on a request, so every request object has these properties from
+ * its construction: adding them to some requests only would give requests several shapes and
+ * slow every property access in the pipeline.
+ */
+export function decorateAccessedRequests(app: FastifyInstance): void {
+  app.decorateRequest('apiKey', undefined);
+  app.decorateRequest('plan', undefined);
+  app.decorateRequest('rateLimit', undefined);
+  app.decorateRequest('refusedKeyId', undefined);
+}
+
+/**
+ * A request as the access decision sees it, on Fastify's routes and the fast branch alike. The
+ * client's address and referrer are read only if a check needs them (a key with restrictions,
+ * a request without a valid key): most requests never do, and reading them is a measurable
+ * part of a cached lookup.
+ */
+export class AccessedRequest implements AccessRequest {
+  readonly connection: object;
+
+  constructor(
+    private readonly raw: IncomingMessage,
+    readonly presentedKey: string | undefined,
+    private readonly trustProxy: boolean,
+  ) {
+    this.connection = raw.socket;
+  }
+
+  get ip(): string {
+    return clientAddress(this.raw, this.trustProxy) ?? '';
+  }
+
+  get referrer(): string | undefined {
+    return requestReferrer(this.raw.headers);
+  }
+}
+
+/** A refusal: counted in the metrics, and the error to answer with. */
+export function refuse(denial: Denial, policy: LimitPolicy, metrics: Metrics): ApiError {
+  metrics.accessDenied(policy.bucket, denialReason(denial));
+  return denialError(denial);
+}
+
+/**
+ * A callback-style hook: when the decision is synchronous (cached key and plan, in-process
+ * counters) the request goes on without a promise or a microtask turn.
+ */
+export function accessGuard(services: Pick<AppServices, 'access' | 'trustProxy'>, policy: LimitPolicy): (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void {
+  const { access, trustProxy } = services;
+  return function checkAccess(request, reply, done) {
+    const decision = access.check(new AccessedRequest(request.raw, presentedKey(request), trustProxy), policy);
+    if (isPromise(decision)) decision.then((d) => applyDecision(d, policy, request, reply, done), done);
+    else applyDecision(decision, policy, request, reply, done);
+  };
+}
+
+function applyDecision(decision: AccessDecision, policy: LimitPolicy, request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void {
+  if (!decision.ok) {
+    request.refusedKeyId = decision.key?.id;
+    return done(refuse(decision.denial, policy, request.server.metrics));
+  }
+  request.apiKey = decision.key;
+  request.plan = decision.plan;
+  request.rateLimit = decision.rate;
+  addRate(reply, decision.rate);
+  done();
+}

@@ -1,0 +1,40 @@
+/**
+ * Limits of the HTTP edge: sizes checked before any route runs. Limits of single parameters
+ * live beside the code that parses them (filter, freeword, callback, cursor, …); every limit,
+ * wherever it lives, is listed with its exact error in docs/limits.md.
+ */
+
+/** Longest request target (path and query), in characters: longer is a 414. */
+export const MAX_URL_LENGTH = 8192;
+
+/** Largest request body, in bytes: larger is a 413 before the body is read to the end. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Largest request head (request line and all headers), in bytes, as Node's HTTP parser counts
+ * it: larger is a 431 written by the parser's error handler (client-errors.ts). Node's default,
+ * made explicit so that it is documented and tested.
+ */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * Deepest nesting of arrays and objects in a JSON body: deeper is a 400 naming `body`. No API
+ * takes more than two levels; the bound keeps recursive code after parsing safe.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Time a client has to send its whole request (head and body), in milliseconds: a client
+ * trickling a body a byte at a time is cut off then (408, connection closed), within
+ * CONNECTIONS_CHECK_INTERVAL_MS.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** Time a client has to send the request head (request line and headers), in milliseconds. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+
+/** How often Node checks the two timeouts above: the precision of their cut-off. */
+export const CONNECTIONS_CHECK_INTERVAL_MS = 1_000;
+
+/** How long an idle keep-alive connection stays open for the next request, in milliseconds. */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;

@@ -1,0 +1,87 @@
+/**
+ * The one place answers are written. Every answer, success, refusal or error, on Fastify's
+ * routes or the pipeline's fast branch (fast-path.ts), carries the same headers in the same
+ * order: `x-request-id`, the CORS headers when the request has an Origin (cors.ts), the four
+ * rate-limit headers once the key was admitted (SPEC.md §8), then the status's own headers
+ * (`allow`, `retry-after`), `content-type` and the body.
+ *
+ * On Fastify's routes the parts are set as the request goes through the pipeline (the request
+ * checks open the answer, the access guard adds the rate, the handler or error handler sends);
+ * the fast branch writes them in one writeHead. Both call the functions below.
+ */
+import type { ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
+import type { RateLimitResult } from '../../access/rate-limiter.js';
+import type { ApiError } from './api-error.js';
+import { CORS_HEADERS } from './cors.js';
+import type { ErrorShape } from './error-shapes.js';
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+export const REQUEST_ID_HEADER = 'x-request-id';
+export const RATE_LIMIT_HEADERS = ['x-ratelimit-limit-second', 'x-ratelimit-limit-day', 'x-ratelimit-remaining-day', 'ratelimit-reset'] as const;
+const CORS = Object.entries(CORS_HEADERS);
+
+/** The rate-limit headers of an admitted request, or of a 429, in their order. */
+export function rateLimitHeaders(rate: RateLimitResult): Record<(typeof RATE_LIMIT_HEADERS)[number], string> {
+  return {
+    'x-ratelimit-limit-second': String(rate.limitSecond),
+    'x-ratelimit-limit-day': String(rate.limitDay),
+    'x-ratelimit-remaining-day': String(rate.remainingDay),
+    'ratelimit-reset': String(rate.resetSeconds),
+  };
+}
+
+/** First headers of every answer: the request id, and CORS for a browser's request. */
+export function openAnswer(reply: FastifyReply, requestId: string, origin: string | undefined): void {
+  reply.header(REQUEST_ID_HEADER, requestId);
+  if (origin !== undefined) reply.headers(CORS_HEADERS);
+}
+
+/** After the access guard admitted the request. */
+export function addRate(reply: FastifyReply, rate: RateLimitResult): void {
+  reply.headers(rateLimitHeaders(rate));
+}
+
+export function sendJson(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type(JSON_CONTENT_TYPE).send(json);
+}
+
+/** An error in its API's shape, with the headers its status needs (allow, retry-after, the rate of a 429). */
+export function sendError(reply: FastifyReply, error: ApiError, shape: ErrorShape): FastifyReply {
+  reply.headers(error.headers).code(error.status);
+  const body = shape.body(error, String(reply.request.id));
+  return body === undefined ? reply.send() : reply.type(JSON_CONTENT_TYPE).send(body);
+}
+
+/** The fast branch: the same answer as the functions above, in one writeHead. */
+export function writeAnswer(
+  response: ServerResponse,
+  answer: {
+    readonly status: number;
+    readonly requestId: string;
+    readonly origin: string | undefined;
+    readonly rate: RateLimitResult | undefined;
+    readonly headers?: Readonly<Record<string, string>>;
+    readonly json: string | undefined;
+    readonly bytes?: number;
+  },
+): void {
+  const out: string[] = [REQUEST_ID_HEADER, answer.requestId];
+  if (answer.origin !== undefined) for (const [name, value] of CORS) out.push(name, value);
+  if (answer.rate !== undefined) for (const [name, value] of Object.entries(rateLimitHeaders(answer.rate))) out.push(name, value);
+  if (answer.headers !== undefined) for (const [name, value] of Object.entries(answer.headers)) out.push(name, value);
+  if (answer.json === undefined) {
+    out.push('content-length', '0');
+    response.writeHead(answer.status, out);
+    response.end();
+    return;
+  }
+  out.push('content-type', JSON_CONTENT_TYPE, 'content-length', String(answer.bytes ?? Buffer.byteLength(answer.json)));
+  response.writeHead(answer.status, out);
+  response.end(answer.json);
+}
+
+/** The fast branch's refusal: the error of `shape`, as sendError writes it. */
+export function writeError(response: ServerResponse, error: ApiError, shape: ErrorShape, requestId: string, origin: string | undefined): void {
+  writeAnswer(response, { status: error.status, requestId, origin, rate: undefined, headers: error.headers, json: shape.body(error, requestId) });
+}

@@ -1,0 +1,144 @@
+/**
+ * The pipeline's contract (src/http/edge): every keyed GET route of the route table answers the
+ * same whether the request is cold (routed through Fastify) or repeated (a kept answer, taken by
+ * the fast branch where the route's answers are kept): status, headers in order (less `date`,
+ * the request id's value and the day's remaining count, which goes down by exactly one), body,
+ * log fields and metric increments. Refusals too: 401, 403, 429 and 503, cold and repeated.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { writeMaintenance } from '../src/access/maintenance.js';
+import { PlanStore } from '../src/access/plans.js';
+import { Snapshot } from '../src/dataset/snapshot.js';
+import { LogCapture } from './support/log-capture.js';
+import { type Answer, header, Served, withRemaining } from './support/served.js';
+
+const log = new LogCapture();
+// Started before any test is declared: the suite is generated from this app's route table.
+const s = await Served.start({ logger: { level: 'info', stream: log }, maintenancePollMs: 20 });
+const routes = s.t.app.routeTable.filter((r) => r.method === 'GET' && r.keyed && !r.hidden).map((r) => r.url);
+const key = { 'x-api-key': s.t.key };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** History has a limit of 2 requests a second per key, whatever the plan (docs/history.md). */
+const pace = (route: string) => (route.startsWith('/history/') ? sleep(1100) : Promise.resolve());
+
+/** A URL for a route pattern, with real codes. */
+function concrete(route: string): string {
+  const path = route
+    .replace('/branches/:code', '/branches/001')
+    .replace(/:(bankCode|code)\b/g, '0005')
+    .replace(':change_id', 'chg-20260331-000001');
+  return path.includes('/freeword/') ? `${path}?freeword=${encodeURIComponent('とうきょう')}` : path;
+}
+
+/** The same data in a new Snapshot: nothing is kept yet, so the next request is a cold one. */
+function fresh(): void {
+  s.t.snapshots.replace(new Snapshot(s.t.directory));
+}
+
+/** A JSON body with its request id masked (History and Master Export errors carry it). */
+function masked(answer: Answer): Answer {
+  return { ...answer, body: answer.body.replace(/"request_id":"req-[0-9a-f]{8}-[0-9a-z]+"/, '"request_id":"(id)"') };
+}
+
+/** The log line of a response, less what differs per request. */
+function logFields(line: Record<string, unknown>): Record<string, unknown> {
+  const { reqId, ms, time, url, ...rest } = line;
+  assert.equal(typeof reqId, 'string');
+  assert.equal(typeof ms, 'number');
+  return { ...rest, url };
+}
+
+const count = (route: string) => s.t.app.metrics.requests.series('GET', route).count;
+
+after(() => s.close());
+
+describe('the edge contract: cold and repeated answers of every keyed GET route', () => {
+  before(() => assert.ok(routes.length >= 20, `keyed GET routes: ${routes.join(' ')}`));
+
+  for (const route of routes) {
+    it(`${route}: 200, the same headers, body, log fields and metrics`, async () => {
+      await pace(route);
+      const url = concrete(route);
+      fresh();
+      const [seen, taken] = [count(route), s.answered];
+      const lines = log.responses().length;
+      const cold = await s.send(url, key);
+      const repeated = await s.send(url, key);
+      assert.equal(cold.status, 200, `${url}: ${cold.body.slice(0, 200)}`);
+      const remaining = Number(header(cold, 'x-ratelimit-remaining-day'));
+      assert.equal(header(repeated, 'x-ratelimit-remaining-day'), String(remaining - 1), 'counted once');
+      assert.deepEqual(withRemaining(repeated, remaining), cold);
+      assert.equal(count(route), seen + 2, 'the route series counts both');
+      // Master Export's file info is not a kept answer: both go through Fastify's route.
+      assert.equal(s.answered, route.startsWith('/master/') ? taken : taken + 1, 'the repeated request is taken by the fast branch');
+      const [a, b] = log.responses().slice(lines);
+      assert.ok(a && b, 'one log line each');
+      assert.deepEqual(logFields(b), logFields(a));
+      assert.deepEqual(logFields(a), { level: 30, pid: process.pid, hostname: logFields(a).hostname, msg: 'response', method: 'GET', url, status: 200, ip: '127.0.0.1', keyId: logFields(a).keyId });
+    });
+  }
+});
+
+describe('the edge contract: refusals cold and repeated', () => {
+  const plans = new PlanStore(s.t.store.db);
+  let restricted: string;
+  let oncePerDay: string;
+  before(async () => {
+    await plans.set({ name: 'contract-once', perSecond: 1000, perDay: 1, exportAllowed: true });
+    restricted = (await s.t.keys.create({ plan: 'standard', ips: ['203.0.113.0/24'] })).key;
+    oncePerDay = (await s.t.keys.create({ plan: 'contract-once' })).key;
+  });
+
+  /**
+   * The refusal of `headers` on a URL whose answer is not kept (routed by Fastify), then on the
+   * same URL once its answer is kept (taken by the fast branch where the route keeps answers):
+   * the same answer. `during` runs around the two refusals (maintenance on and off).
+   */
+  async function both(route: string, headers: Record<string, string>, status: number, during = { on: async () => {}, off: async () => {} }): Promise<Answer> {
+    const url = concrete(route);
+    fresh();
+    await during.on();
+    const seen = count(route);
+    const cold = masked(await s.send(url, headers));
+    await during.off();
+    await pace(route);
+    assert.equal((await s.send(url, key)).status, 200);
+    await pace(route);
+    await during.on();
+    const taken = s.answered;
+    const repeated = masked(await s.send(url, headers));
+    assert.equal(s.answered, route.startsWith('/master/') ? taken : taken + 1, 'the repeated refusal is the fast branch\'s');
+    await during.off();
+    assert.equal(cold.status, status, `${route}: ${cold.body}`);
+    assert.deepEqual(repeated, cold);
+    assert.equal(count(route), seen + 3);
+    await pace(route);
+    return cold;
+  }
+  const maintenance = {
+    on: async () => {
+      await writeMaintenance(s.t.store.db, true);
+      await sleep(100);
+    },
+    off: async () => {
+      await writeMaintenance(s.t.store.db, false);
+      await sleep(100);
+    },
+  };
+
+  for (const route of routes) {
+    it(`${route}: 401, 403, 429 and 503 alike`, async () => {
+      await both(route, {}, 401);
+      await both(route, { 'x-api-key': 'gk_' + 'A'.repeat(32) }, 401);
+      await both(route, { 'x-api-key': restricted }, 403);
+      if (!route.startsWith('/history/')) {
+        // The key's one request of the day, then 429s: History's limits are its own.
+        await s.send(concrete(route), { 'x-api-key': oncePerDay });
+        await both(route, { 'x-api-key': oncePerDay }, 429);
+      }
+      const offline = await both(route, key, 503, maintenance);
+      assert.equal(header(offline, 'retry-after'), '300');
+    });
+  }
+});
