@@ -47,11 +47,13 @@ export function startGinko(args: readonly string[], env: NodeJS.ProcessEnv = {})
     });
     let out = '';
     let err = '';
+    // First starts seed the history (a few seconds); on a loaded shared machine they have been
+    // seen to take over 20 s.
     const timer = setTimeout(() => {
       // A server that is merely slow would otherwise start later and keep the test process alive.
       child.kill('SIGKILL');
       reject(new Error(`ginko did not start in time:\n${out}\n${err}`));
-    }, 20_000);
+    }, 60_000);
     child.stderr.on('data', (c) => (err += c));
     child.stdout.on('data', (c) => {
       out += c;
