@@ -1,19 +1,21 @@
 /**
- * The baseline of every ratio: a bare node:https server answering each path with the exact bytes
- * Ginko answered it with (loaded from a JSON file), on the same certificate. Prints its URL.
+ * The baseline of every ratio: a bare node:https server answering each request with the exact
+ * bytes Ginko answered it with (loaded from a JSON file, by answerKey), on the same certificate.
+ * Prints its URL.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
+import { answerKey } from './answer-key.js';
 
 const [certFile, keyFile, bodiesFile] = process.argv.slice(2);
-const bodies = new Map(Object.entries(JSON.parse(readFileSync(bodiesFile!, 'utf8')) as Record<string, { type: string; body: string }>).map(([path, r]) => [path, { type: r.type, body: Buffer.from(r.body) }]));
+const bodies = new Map(Object.entries(JSON.parse(readFileSync(bodiesFile!, 'utf8')) as Record<string, { type: string; body: string }>).map(([key, r]) => [key, { type: r.type, body: Buffer.from(r.body) }]));
 
 const server = createServer({ cert: readFileSync(certFile!), key: readFileSync(keyFile!) }, (req, res) => {
-  // The `_` cache buster of the uncached scenarios is ignored, as Ginko ignores it.
-  const found = bodies.get((req.url ?? '').replace(/&_=\d+$/, ''));
-  // Drain request bodies (resolve is a POST) before answering, as any real server must.
-  req.resume();
+  // Read request bodies (Resolve is a POST) to the end before answering, as any real server must.
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
+    const found = bodies.get(answerKey(req.method ?? 'GET', req.url ?? '', chunks.length ? Buffer.concat(chunks).toString('utf8') : ''));
     if (!found) {
       res.writeHead(404).end();
       return;

@@ -1,5 +1,6 @@
 /** One autocannon run against a URL: throughput and latency. */
 import autocannon from 'autocannon';
+import type { DistinctRequest } from './distinct.js';
 
 export interface LoadResult {
   readonly requestsPerSecond: number;
@@ -17,11 +18,20 @@ export interface LoadOptions {
   readonly body?: string | undefined;
   readonly connections: number;
   readonly seconds: number;
-  /** Paths to cycle through after `url`'s, each request made unique by a `_` parameter. */
-  readonly uncached?: readonly string[] | undefined;
+  /**
+   * Distinct requests: each request of the run takes the next one of `requests` (all
+   * connections share `next`, which goes on from run to run), with a `_` parameter unique in
+   * the process added, so that no two requests are the same URL. `url` then gives the origin.
+   */
+  readonly sequence?: { readonly requests: readonly DistinctRequest[]; next: number } | undefined;
 }
 
 let unique = 0;
+
+/** `path` with the bench's unique `_` parameter (answer-key.ts takes it off again). */
+export function withUnique(path: string): string {
+  return `${path}${path.includes('?') ? '&' : '?'}_=${++unique}`;
+}
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({
@@ -31,14 +41,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     ...(options.body !== undefined ? { body: options.body } : {}),
     connections: options.connections,
     duration: options.seconds,
-    ...(options.uncached
-      ? {
-          requests: options.uncached.map((path) => ({
-            path,
-            setupRequest: (request: autocannon.Request) => ({ ...request, path: `${path}&_=${++unique}` }),
-          })),
-        }
-      : {}),
+    ...(options.sequence ? { requests: [{ setupRequest: sequenceStep(options.sequence) }] } : {}),
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),
@@ -47,6 +50,13 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     non2xx: result.non2xx,
     errors: result.errors,
     total: result.requests.total,
+  };
+}
+
+function sequenceStep(sequence: NonNullable<LoadOptions['sequence']>) {
+  return (request: autocannon.Request): autocannon.Request => {
+    const next = sequence.requests[sequence.next++ % sequence.requests.length]!;
+    return { ...request, method: next.method, path: withUnique(next.path), ...(next.body !== undefined ? { body: next.body } : {}) } as autocannon.Request;
   };
 }
 

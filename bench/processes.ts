@@ -1,6 +1,8 @@
 /** Child processes of a bench run: `ginko serve`, the bare server, and `ginko` commands. */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 const GINKO = fileURLToPath(new URL('../bin/ginko.js', import.meta.url));
@@ -41,8 +43,54 @@ function start(args: readonly string[]): Promise<Child> {
   });
 }
 
-export function startGinko(dataDir: string, extra: readonly string[] = []): Promise<Child> {
-  return start([GINKO, 'serve', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', ...extra]);
+/**
+ * `ginko serve` as `npm start` runs it: the default log level (`info`, one line per response),
+ * its stdout (the log) appended to `logFile` as `npm start >> logFile` would.
+ */
+export async function startGinko(dataDir: string, logFile: string, extra: readonly string[] = []): Promise<Child> {
+  // The "listening on" line is in the log file: read what this start appends.
+  const offset = (() => {
+    try {
+      return readFileSync(logFile).length;
+    } catch {
+      return 0;
+    }
+  })();
+  const started = performance.now();
+  const fd = openSync(logFile, 'a');
+  const child = spawn(process.execPath, [GINKO, 'serve', '--port', '0', '--data-dir', dataDir, ...extra], { stdio: ['ignore', fd, 'pipe'] });
+  closeSync(fd);
+  let err = '';
+  child.stderr!.on('data', (c) => (err += c));
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  for (;;) {
+    const m = /listening on (\S+)/.exec(readFileSync(logFile).subarray(offset).toString('utf8'));
+    if (m) {
+      return {
+        process: child,
+        url: m[1]!,
+        startMs: performance.now() - started,
+        stop: async () => {
+          child.kill('SIGTERM');
+          await exited;
+        },
+      };
+    }
+    if (child.exitCode !== null) throw new Error(`ginko serve exited with ${child.exitCode}\n${err}`);
+    await sleep(10);
+  }
+}
+
+/**
+ * What `bin/ginko.js` runs: the esbuild bundle while it is newer than every source file (as
+ * after `npm ci`), else the TypeScript sources through tsx, which starts about 1 s slower.
+ */
+export function ginkoRunsFrom(): string {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const newest = (dir: string): number =>
+    readdirSync(dir, { withFileTypes: true }).reduce((n, e) => Math.max(n, e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs), 0);
+  const bundle = join(root, 'dist', 'ginko.mjs');
+  return existsSync(bundle) && statSync(bundle).mtimeMs >= newest(join(root, 'src')) ? 'the bundle dist/ginko.mjs' : 'the TypeScript sources through tsx (dist/ginko.mjs is missing or older than src/: npm run build)';
 }
 
 export function startBare(dataDir: string, bodiesFile: string): Promise<Child> {

@@ -239,9 +239,69 @@ describe('behind --trust-proxy', () => {
       const refused = await via('198.51.100.7');
       assert.equal(refused.statusCode, 403);
       assert.deepEqual(errorBody(403, refused.body), forbidden('the API key is not allowed from this IP address'));
+      // The right-most address that is not a trusted proxy: what the client wrote stays on the left.
+      const spoofed = await via('203.0.113.7, 198.51.100.7');
+      assert.equal(spoofed.statusCode, 403);
+      assert.equal((await via('198.51.100.7, 203.0.113.7')).statusCode, 200);
     } finally {
       await proxied.close();
     }
+  });
+
+  it('ignores X-Forwarded-* from a peer that is not a trusted proxy, and answers a direct /healthz probe', async () => {
+    const proxied = await startTestApp({ trustProxy: '10.0.0.0/8' });
+    try {
+      const { key } = await proxied.keys.create({ plan: 'standard', ips: ['203.0.113.0/24'] });
+      const forwarded = { 'x-api-key': key, 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.7', 'x-request-id': 'proxy-id-1' };
+      const viaProxy = await proxied.app.inject({ url: '/v3/version', headers: forwarded, remoteAddress: '10.0.0.5' });
+      assert.equal(viaProxy.statusCode, 200);
+      assert.equal(viaProxy.headers['x-request-id'], 'proxy-id-1', "a trusted proxy's request id is kept");
+      const direct = await proxied.app.inject({ url: '/v3/version', headers: forwarded, remoteAddress: '203.0.113.7' });
+      assert.equal(direct.statusCode, 403);
+      assert.deepEqual(errorBody(403, direct.body), forbidden('HTTPS is required: the proxy must forward X-Forwarded-Proto: https'));
+      assert.match(String(direct.headers['x-request-id']), /^req-/, "a client's own request id is not kept");
+      const probe = await proxied.app.inject({ url: '/healthz', remoteAddress: '10.9.9.9' });
+      assert.equal(probe.statusCode, 200, 'readiness needs no proxy');
+      assert.equal(JSON.parse(probe.body).status, 'ok');
+      const plain = await proxied.app.inject({ url: '/v3/version', headers: { 'x-api-key': key }, remoteAddress: '10.0.0.5' });
+      assert.equal(plain.statusCode, 403, 'everything else still refuses plain requests');
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('request headers that must not mislead', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp();
+  });
+  after(async () => t.close());
+
+  it('treats an empty key header as absent, so a key sent elsewhere is used', async () => {
+    for (const empty of [{ 'x-api-key': '' }, { 'x-api-key': '  ' }, { apikey: '' }, { authorization: 'Bearer ' }]) {
+      assert.equal((await t.app.inject({ url: `/v3/version?apikey=${t.key}`, headers: empty })).statusCode, 200, JSON.stringify(empty));
+      assert.equal((await t.app.inject({ url: '/v3/version', headers: { ...empty, apikey: t.key } })).statusCode, 200, JSON.stringify(empty));
+    }
+    const none = await t.app.inject({ url: '/v3/version?apikey=', headers: { 'x-api-key': '' } });
+    assert.equal(none.statusCode, 401);
+  });
+
+  it('refuses a Host that is not a host name with 400, and accepts names, addresses and ports', async () => {
+    for (const host of ['evil.example/x', 'a b', 'user@evil.example', 'evil.example, good.example', '-bad.example', 'x'.repeat(300)]) {
+      const res = await t.app.inject({ url: '/v3/version', headers: { host, 'x-api-key': t.key } });
+      assert.equal(res.statusCode, 400, host);
+      assert.equal(JSON.parse(res.body).message, 'the Host header is not a valid host name');
+    }
+    for (const host of ['bank-directory.example.jp', 'localhost:8443', '127.0.0.1:8443', '[::1]:8443', 'EXAMPLE.jp.']) {
+      assert.equal((await t.app.inject({ url: '/v3/version', headers: { host, 'x-api-key': t.key } })).statusCode, 200, host);
+    }
+  });
+
+  it('builds download URLs from the public URL, never from Host', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/master/v1/download-url', headers: { host: 'evil.example', 'x-api-key': t.key, 'content-type': 'application/json' }, payload: '{"dataset_id":"upd-20260824"}' });
+    assert.equal(res.statusCode, 200);
+    assert.match(JSON.parse(res.body).download_url, /^https:\/\/localhost:8443\/master\/v1\/downloads\/upd-20260824\.zip\?key=/);
   });
 });
 

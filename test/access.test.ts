@@ -4,10 +4,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { AbuseGuard, referrerSubject } from '../src/access/abuse.js';
+import { randomBytes } from 'node:crypto';
+import { AbuseGuard, referrerSubject, UNKNOWN_KEY_LOOKUPS_PER_WINDOW } from '../src/access/abuse.js';
+import type { AccessDecision } from '../src/access/access-control.js';
 import { ipMatcher, parseIpRule, unmapIpv4 } from '../src/access/cidr.js';
-import { Authenticator, CACHE_TTL_MS } from '../src/access/authenticator.js';
+import { Authenticator, CACHE_TTL_MS, UNKNOWN_MAX_ENTRIES } from '../src/access/authenticator.js';
 import { MemoryCounters } from '../src/access/counters.js';
+import { openAccessControl } from '../src/access/open.js';
 import { jstDay, nextJstMidnight, secondsUntilJstMidnight } from '../src/access/jst.js';
 import { KeyStore } from '../src/access/key-store.js';
 import { PlanCache } from '../src/access/plan-cache.js';
@@ -216,11 +219,11 @@ describe('usage journal and plan cache on SQLite', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('writes the latest recorded counts on every flush interval and at close', async () => {
+  it('adds the recorded requests to the store on every flush interval and at close', async () => {
     const usage = new UsageStore(store.db);
     const journal = new UsageJournal(usage, undefined, 30);
     journal.record('search', 'key_1', '2026-03-01', 1);
-    journal.record('search', 'key_1', '2026-03-01', 2);
+    journal.record('search', 'key_1', '2026-03-01', 1);
     journal.record('history', 'key_1', '2026-03-01', 7);
     await new Promise((r) => setTimeout(r, 120));
     const sorted = async () => (await usage.load('2026-03-01')).sort((a, b) => a.bucket.localeCompare(b.bucket));
@@ -228,7 +231,7 @@ describe('usage journal and plan cache on SQLite', () => {
       { bucket: 'history', keyId: 'key_1', day: '2026-03-01', count: 7 },
       { bucket: 'search', keyId: 'key_1', day: '2026-03-01', count: 2 },
     ]);
-    journal.record('search', 'key_1', '2026-03-01', 3);
+    journal.record('search', 'key_1', '2026-03-01', 1);
     await journal.close();
     assert.deepEqual((await sorted()).map((r) => r.count), [7, 3]);
     await usage.deleteBefore('2026-03-02');
@@ -309,6 +312,99 @@ describe('usage journal and plan cache on SQLite', () => {
       assert.equal(lookups, 2, 'an ended cache entry is looked up again, once');
     } finally {
       await auth.close();
+    }
+  });
+});
+
+describe('abuse protection that protects the store', () => {
+  let store: SqlStore;
+  let dataDir: string;
+  before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'ginko-abuse-store-'));
+    store = await openStore({ dataDir });
+    await new PlanStore(store.db).ensureDefaults();
+  });
+  after(async () => {
+    await store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Access control over a key store that counts its key lookups; the key cache never ends (fixed clock). */
+  async function counted(abuse: { threshold: number; windowSeconds: number; blockSeconds: number }) {
+    const keys = new KeyStore(store.db);
+    const valid = await keys.create({ plan: 'unlimited', name: 'holder' });
+    const counter = { lookups: 0 };
+    const counting = Object.create(keys, { findByHash: { value: (hash: string) => (counter.lookups++, keys.findByHash(hash)) } }) as KeyStore;
+    const auth = new Authenticator(counting, () => 0);
+    // One instant for keys, plans and counters: a loaded machine must not let a cache entry expire mid-test.
+    const access = await openAccessControl({ db: store.db, auth, abuse, maintenancePollMs: 60_000, now: () => Date.parse('2026-03-01T03:00:00Z') });
+    return { valid, counter, access, close: async () => (await access.close(), await auth.close()) };
+  }
+  const policy = { bucket: 'search' };
+  const randomKey = () => 'gk_' + randomBytes(24).toString('base64url');
+
+  it('refuses a blocked address before any store lookup: 10,000 random keys cost 0 lookups, and a valid key is still answered from memory', async () => {
+    const { valid, counter, access, close } = await counted({ threshold: 5, windowSeconds: 60, blockSeconds: 600 });
+    try {
+      const holder = { ip: '198.51.100.7', presentedKey: valid.key };
+      assert.equal((await access.check(holder, policy)).ok, true);
+      assert.equal((access.check(holder, policy) as AccessDecision).ok, true, 'answered from memory');
+      const attacker = { ip: '203.0.113.9', presentedKey: undefined };
+      const refusals = [];
+      for (let i = 0; i < 6; i++) refusals.push(await access.check(attacker, policy));
+      assert.deepEqual(refusals.map((d) => !d.ok && d.denial.kind), ['unauthenticated', 'unauthenticated', 'unauthenticated', 'unauthenticated', 'unauthenticated', 'blocked']);
+      counter.lookups = 0;
+      const kinds = new Map<string, number>();
+      for (let i = 0; i < 10_000; i++) {
+        const d = await access.check({ ip: '203.0.113.9', presentedKey: randomKey() }, policy);
+        const kind = d.ok ? 'ok' : d.denial.kind;
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      }
+      assert.deepEqual([...kinds], [['blocked', 10_000]]);
+      assert.equal(counter.lookups, 0, 'no store lookup for a blocked address');
+      const next = access.check(holder, policy);
+      assert.ok(!(next instanceof Promise), "the valid key's next request is answered from memory");
+      assert.equal(next.ok, true);
+      // A key holder behind the blocked address is still served: its key is known.
+      assert.equal((await access.check({ ip: '203.0.113.9', presentedKey: valid.key }, policy)).ok, true);
+      assert.equal(counter.lookups, 0);
+    } finally {
+      await close();
+    }
+  });
+
+  it(`limits lookups of unknown keys to ${UNKNOWN_KEY_LOOKUPS_PER_WINDOW} per address and window, even with blocking off`, async () => {
+    const { valid, counter, access, close } = await counted({ threshold: 0, windowSeconds: 60, blockSeconds: 600 });
+    try {
+      const kinds: string[] = [];
+      for (let i = 0; i < 200; i++) {
+        const d = await access.check({ ip: '192.0.2.44', presentedKey: randomKey() }, policy);
+        kinds.push(d.ok ? 'ok' : d.denial.kind);
+      }
+      assert.equal(counter.lookups, UNKNOWN_KEY_LOOKUPS_PER_WINDOW);
+      assert.deepEqual(kinds.slice(UNKNOWN_KEY_LOOKUPS_PER_WINDOW - 1, UNKNOWN_KEY_LOOKUPS_PER_WINDOW + 1), ['unauthenticated', 'blocked']);
+      assert.equal(kinds.filter((k) => k === 'blocked').length, 200 - UNKNOWN_KEY_LOOKUPS_PER_WINDOW);
+      assert.equal((await access.check({ ip: '192.0.2.44', presentedKey: valid.key }, policy)).ok, true, 'a real key from that address is still served');
+      assert.equal((await access.check({ ip: '192.0.2.45', presentedKey: randomKey() }, policy)).ok, false);
+      assert.equal(counter.lookups, UNKNOWN_KEY_LOOKUPS_PER_WINDOW + 2, 'other addresses keep their own allowance');
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps valid keys in memory however many unknown keys are looked up (separate bounds)', async () => {
+    const { valid, counter, access, close } = await counted({ threshold: 0, windowSeconds: 60, blockSeconds: 600 });
+    try {
+      const holder = { ip: '198.51.100.8', presentedKey: valid.key };
+      assert.equal((await access.check(holder, policy)).ok, true);
+      const sent = UNKNOWN_MAX_ENTRIES + 500;
+      for (let i = 0; i < sent; i++) await access.check({ ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${Math.floor(i / UNKNOWN_KEY_LOOKUPS_PER_WINDOW) & 255}`, presentedKey: randomKey() }, policy);
+      assert.equal(counter.lookups, sent + 1);
+      const next = access.check(holder, policy);
+      assert.ok(!(next instanceof Promise), 'the valid key is still answered from memory');
+      assert.equal(next.ok, true);
+    } finally {
+      await close();
     }
   });
 });

@@ -1,4 +1,7 @@
-/** `npm run bench` keeps working: one short scenario end to end, and the JSON it writes. Not a timed test. */
+/**
+ * `npm run bench` keeps working: one short scenario end to end, in the `npm start`
+ * configuration, and the JSON it writes; the distinct requests it sends. Not a timed test.
+ */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -6,18 +9,56 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { promisify } from 'node:util';
+import { answerKey } from '../bench/answer-key.js';
+import { distinctRequests, mixedRequests } from '../bench/distinct.js';
 
-it('runs the lookup scenario against the bare server and writes the report', async () => {
+it('runs the lookup scenario against the bare server, logging as npm start does, and writes the report', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ginko-bench-test-'));
   try {
     const out = join(dir, 'result.json');
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--only', 'lookup', '--duration', '1', '--connections', '2', '--out', out], { timeout: 90_000 });
-    assert.match(stdout, /lookup \/v3\/banks\/0001\s+218\s+\d+\s+\d+\s+\d+\.\d\d/);
-    const report = JSON.parse(readFileSync(out, 'utf8')) as { scenarios: { name: string; available: boolean; ratio: number; bare: { requestsPerSecond: number } }[]; startup: { restartMs: number }; machine: { cpus: number } };
+    assert.match(stdout, /^Ginko as `npm start` runs it: log level info \(one line per response\), log written to a file, running .+; autocannon -c 2; bare node:https server answering the same bytes$/m);
+    assert.match(stdout, /lookup \/v3\/banks\/0001\s+218\s+\d+\s+\d+\s+\d+\.\d\d\s+≥0\.85/);
+    assert.match(stdout, /^ {2}distinct mixed stream\s+≥ 0\.50$/m);
+    const report = JSON.parse(readFileSync(out, 'utf8')) as {
+      scenarios: { name: string; available: boolean; ratio: number; bare: { requestsPerSecond: number }; ginko: { total: number } }[];
+      startup: { restartMs: number };
+      machine: { cpus: number };
+      settings: { logLevel: string; connections: number };
+      memory: { peakRssMb: number; samples: number };
+      log: { responseLines: number };
+    };
     assert.deepEqual(report.scenarios.map((s) => [s.name, s.available]), [['lookup /v3/banks/0001', true]]);
     assert.ok(report.scenarios[0]!.ratio > 0 && report.scenarios[0]!.bare.requestsPerSecond > 0);
     assert.ok(report.startup.restartMs > 0 && report.machine.cpus > 0);
+    assert.deepEqual(report.settings.logLevel, 'info');
+    assert.ok(report.memory.samples > 0 && report.memory.peakRssMb > 50, `peak ${report.memory.peakRssMb} MB`);
+    // Every response Ginko sent is a line in its log (less any still being written at the end).
+    assert.ok(report.log.responseLines > 0.9 * report.scenarios[0]!.ginko.total, `${report.log.responseLines} lines for ${report.scenarios[0]!.ginko.total} requests`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+it('builds distinct requests from the bundled data: every branch once, no request of a kind twice', () => {
+  const kinds = distinctRequests();
+  const sizes = Object.fromEntries([...kinds].map(([kind, requests]) => [kind, requests.length]));
+  assert.equal(sizes.branch, 28944);
+  for (const [kind, requests] of kinds) {
+    assert.equal(new Set(requests.map((r) => answerKey(r.method, r.path, r.body))).size, requests.length, `${kind} requests are all different`);
+  }
+  assert.deepEqual(
+    kinds.get('resolve')!.slice(0, 3).map((r) => Object.keys(JSON.parse(r.body!) as object)),
+    [['bank_name', 'branch_name'], ['bank_name', 'branch_name'], ['bank_name', 'branch_name']],
+  );
+  // Names as files hold them: a half-width kana pair among the first three.
+  assert.match(kinds.get('resolve')![1]!.body!, /^\{"bank_name":"[ｦ-ﾟ]+","branch_name":"[ｦ-ﾟ()（）\-\w]+"\}$/u);
+  const mixed = mixedRequests();
+  assert.deepEqual(
+    mixed.slice(0, 5).map((r) => r.path.split('?')[0]!.replace(/\d{3,4}/g, 'N')),
+    ['/v3/banks/N/branches/N', '/v3/freeword/banks', '/v3/freeword/banks/N/branches', '/v3/banks/N/branches', '/resolve/v1/bank-branch'],
+  );
+  assert.equal(answerKey('GET', '/v3/banks/0001/branches/001?_=12'), '/v3/banks/0001/branches/001');
+  assert.equal(answerKey('GET', '/v3/banks?limit=2&_=12'), '/v3/banks?limit=2');
+  assert.equal(answerKey('POST', '/resolve/v1/bank-branch?_=3', '{"a":1}'), '/resolve/v1/bank-branch\n{"a":1}');
 });

@@ -11,7 +11,7 @@ import { parseQueryString } from '../src/http/edge/query-string.js';
 import { Lru } from '../src/shared/lru.js';
 import { CursorCodec } from '../src/shared/cursor.js';
 import { runList } from '../src/search/operations.js';
-import { cachedResult } from '../src/search/result-cache.js';
+import { cachedResult, RESULT_CACHE_BYTES } from '../src/search/result-cache.js';
 import { bundledDirectory, bundledSnapshot, getJson, startTestApp, type TestApp } from './support/app.js';
 
 describe('Lru', () => {
@@ -34,6 +34,29 @@ describe('Lru', () => {
     assert.deepEqual([lru.get('a'), lru.get('b'), lru.get('c')], [undefined, 'yyyy', 'wwww']);
     lru.set('d', 'x'.repeat(10));
     assert.deepEqual([lru.get('d'), lru.size], [undefined, 2]);
+  });
+
+  it('under any sequence of sets and gets keeps the newest entry and never more than its capacity', () => {
+    const op = fc.oneof(fc.record({ set: fc.integer({ min: 0, max: 60 }), weight: fc.integer({ min: 1, max: 12 }) }), fc.record({ get: fc.integer({ min: 0, max: 60 }) }));
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 3000 }), (ops) => {
+        const lru = new Lru<number>(40, (_key, weight) => weight);
+        const model = new Map<string, number>();
+        for (const o of ops) {
+          if ('set' in o) {
+            lru.set(String(o.set), o.weight);
+            model.set(String(o.set), o.weight);
+            assert.equal(lru.get(String(o.set)), o.weight, 'the entry just set is kept');
+          } else {
+            const got = lru.get(String(o.get));
+            if (got !== undefined) assert.equal(got, model.get(String(o.get)), 'a kept value is the last one set');
+          }
+        }
+        let total = 0;
+        for (const key of model.keys()) total += lru.get(key) ?? 0;
+        assert.ok(total <= 40, `kept weight ${total}`);
+      }),
+    );
   });
 });
 
@@ -67,9 +90,23 @@ describe('search results kept per snapshot', () => {
     const [one, two] = [new Snapshot(bundledDirectory()), new Snapshot(bundledDirectory())];
     let computed = 0;
     const compute = () => [++computed];
-    assert.deepEqual([cachedResult(one, 'k', compute), cachedResult(one, 'k', compute), cachedResult(two, 'k', compute), cachedResult(one, 'other', compute)], [[1], [1], [2], [3]]);
-    assert.throws(() => cachedResult(one, 'bad', () => { throw new Error('over budget'); }), /over budget/);
-    assert.deepEqual(cachedResult(one, 'bad', compute), [4]);
+    const weigh = () => 100;
+    assert.deepEqual([cachedResult(one, 'k', compute, weigh), cachedResult(one, 'k', compute, weigh), cachedResult(two, 'k', compute, weigh), cachedResult(one, 'other', compute, weigh)], [[1], [1], [2], [3]]);
+    assert.throws(() => cachedResult(one, 'bad', () => { throw new Error('over budget'); }, weigh), /over budget/);
+    assert.deepEqual(cachedResult(one, 'bad', compute, weigh), [4]);
+  });
+
+  it('keeps results by their weight in bytes: distinct heavy results cannot pass RESULT_CACHE_BYTES', () => {
+    const snapshot = new Snapshot(bundledDirectory());
+    let computed = 0;
+    const heavy = () => RESULT_CACHE_BYTES / 4;
+    for (let i = 0; i < 10; i++) cachedResult(snapshot, `heavy-${i}`, () => ++computed, heavy);
+    assert.equal(computed, 10);
+    // The last three fit beside the fourth from last; the first ones were dropped and are made again.
+    for (const i of [9, 8, 7]) cachedResult(snapshot, `heavy-${i}`, () => ++computed, heavy);
+    assert.equal(computed, 10, 'the most recent are kept');
+    cachedResult(snapshot, 'heavy-0', () => ++computed, heavy);
+    assert.equal(computed, 11, 'the oldest was dropped');
   });
 
   it('evaluates a filter once for every order and page of its list', () => {

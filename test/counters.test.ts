@@ -89,14 +89,14 @@ it('memory counters answer at once, without a promise (the synchronous access ch
 countersSuite('Redis', async () => {
   const r: TestRedis | { skip: string } = await connectRedis();
   if ('skip' in r) return r;
-  const counters = new RedisCounters({ url: r.url, keyPrefix: r.prefix });
+  const counters = await RedisCounters.open({ url: r.url, keyPrefix: r.prefix });
   assert.equal(await counters.ready(3_000), true);
   return { counters, cleanup: () => r.cleanup() };
 });
 
 describe('Redis counters when Redis is unreachable', () => {
   it('never fail or wait: the in-process insurance counts instead', async () => {
-    const counters = new RedisCounters({ url: `redis://127.0.0.1:${await closedPort()}`, keyPrefix: 'ginko-test-down' });
+    const counters = await RedisCounters.open({ url: `redis://127.0.0.1:${await closedPort()}`, keyPrefix: 'ginko-test-down' });
     try {
       assert.equal(await counters.ready(300), false);
       assert.equal(counters.connected, false);

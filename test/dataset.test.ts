@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { loadBundledDirectory } from '../src/dataset/bundled.js';
 import { describe, it } from 'node:test';
 import { buildDirectory } from '../src/dataset/build.js';
 import { Directory } from '../src/dataset/directory.js';
@@ -117,6 +118,15 @@ describe('bundled dataset', () => {
     });
     assert.ok(d instanceof Directory);
     assert.deepEqual(d.branchesByCode('0001', '001').map((b) => b.name), ['東京営業部', '東京都庁公営企業出張所']);
+    assert.deepEqual([d.branchesByCode('0001', '000'), d.branchesByCode('0001', '003'), d.branchesByCode('9999', '001')], [[], [], []]);
     assert.equal(d.branchCount, 3);
+  });
+
+  it('finds every branch of the bundled data by its code, exactly as a scan would', () => {
+    const d = loadBundledDirectory();
+    for (const bank of d.banks) {
+      const list = d.branches(bank.code);
+      for (const code of new Set(list.map((b) => b.code))) assert.deepEqual(d.branchesByCode(bank.code, code), list.filter((b) => b.code === code));
+    }
   });
 });

@@ -187,6 +187,24 @@ describe('ginko doctor on broken setups', () => {
     assert.equal(serve.stderr, 'ginko: GINKO_PORT must be an integer of at least 0, not "eighty"; GINKO_METRICS must be one of open, key, off, not "public"; GINKO_ABUSE_WINDOW must be an integer of at least 1, not "0"\n');
   });
 
+  it('reads --trust-proxy as a list of proxies, the loopback alone by default, and refuses entries that are not addresses', async () => {
+    const config = (stdout: string) => lines(stdout, 'configuration')[0]!.split(' on ')[0];
+    const [alone, list, env, bad, badFlag] = await Promise.all([
+      runGinko(['doctor', '--data-dir', dataDir, '--trust-proxy']),
+      runGinko(['doctor', '--data-dir', dataDir, '--trust-proxy', '10.0.0.0/8, 2001:db8::/32']),
+      runGinko(['doctor', '--data-dir', dataDir], { GINKO_TRUST_PROXY: '1' }),
+      runGinko(['doctor', '--data-dir', dataDir], { GINKO_TRUST_PROXY: '10.0.0.0/8,nginx' }),
+      runGinko(['serve', '--data-dir', dataDir, '--trust-proxy', '10.0.0.0/40']),
+    ]);
+    assert.equal(config(alone.stdout), 'ok    configuration   plain HTTP behind a TLS-terminating proxy (trusted proxies: 127.0.0.0/8, ::1)');
+    assert.equal(config(list.stdout), 'ok    configuration   plain HTTP behind a TLS-terminating proxy (trusted proxies: 10.0.0.0/8, 2001:db8::/32)');
+    assert.equal(config(env.stdout), 'ok    configuration   plain HTTP behind a TLS-terminating proxy (trusted proxies: 127.0.0.0/8, ::1)');
+    assert.equal(bad.code, 1);
+    assert.deepEqual(lines(bad.stdout, 'configuration'), ['FAIL  configuration   GINKO_TRUST_PROXY: "nginx" is not an IPv4 or IPv6 address or CIDR block, e.g. 10.0.0.0/8 or 127.0.0.1; serve refuses to start until it is fixed']);
+    assert.equal(badFlag.code, 1);
+    assert.equal(badFlag.stderr, `error: option '--trust-proxy [list]' argument '10.0.0.0/40' is invalid. "10.0.0.0/40" is not an IPv4 or IPv6 address or CIDR block, e.g. 10.0.0.0/8 or 127.0.0.1\n`);
+  });
+
   it('checks an empty PostgreSQL database as reachable and not yet set up', async (t) => {
     const pg = await createPostgresDatabase();
     if ('skip' in pg) return t.skip(pg.skip);

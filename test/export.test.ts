@@ -11,6 +11,7 @@ import { buildDirectory } from '../src/dataset/build.js';
 import { MasterExports } from '../src/export/master-exports.js';
 import { buildMasterZip } from '../src/export/master-zip.js';
 import { readMasterZip } from '../src/export/read-master-zip.js';
+import { KeyStore } from '../src/access/key-store.js';
 import { DownloadSigner } from '../src/export/signed-url.js';
 import { ensureSeeded } from '../src/history/seed.js';
 import { loadBundledSnapshot } from '../src/dataset/bundled.js';
@@ -43,7 +44,7 @@ describe('master export over HTTP', () => {
     assert.equal(issued.status, 200);
     const { download_url, expires_at, dataset_id } = issued.json() as { download_url: string; expires_at: string; dataset_id: string };
     assert.equal(dataset_id, 'upd-20260824');
-    assert.match(download_url, /^https?:\/\/[^/]+\/master\/v1\/downloads\/upd-20260824\.zip\?expires=\d+&signature=[A-Za-z0-9_-]{43}$/);
+    assert.match(download_url, /^https?:\/\/[^/]+\/master\/v1\/downloads\/upd-20260824\.zip\?key=key_[0-9a-f]{12}&expires=\d+&signature=[A-Za-z0-9_-]{43}$/);
     assert.match(expires_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+09:00$/);
     const minutes = (Date.parse(expires_at) - Date.now()) / 60_000;
     assert.ok(minutes > 9.5 && minutes <= 10, `expires in ${minutes} minutes`);
@@ -77,6 +78,27 @@ describe('master export over HTTP', () => {
     assert.equal(i, 28944);
   });
 
+  it("ends the issuing key's download URLs at once when the key is revoked", async () => {
+    const keys = new KeyStore(t.store.db);
+    const { key, record } = await keys.create({ plan: 'standard', name: 'exporter' });
+    const other = await keys.create({ plan: 'standard', name: 'other' });
+    const urlOf = async (k: string) => {
+      const issued = await inject('POST', '/master/v1/download-url', k, JSON.stringify({ dataset_id: 'upd-20260824' }));
+      assert.equal(issued.status, 200);
+      const url = new URL((issued.json() as { download_url: string }).download_url);
+      return url.pathname + url.search;
+    };
+    const mine = await urlOf(key);
+    const theirs = await urlOf(other.key);
+    assert.match(mine, new RegExp(`\\?key=${record.id}&expires=\\d+&signature=`));
+    assert.equal((await inject('GET', mine, undefined)).status, 200);
+    assert.equal(await keys.revoke(record.id), true);
+    const refused = await inject('GET', mine, undefined);
+    assert.equal(refused.status, 403, 'at once, not after the key cache ends');
+    assert.deepEqual(withoutRequestId(refused.json()), { message: 'the API key that asked for this download URL has been revoked', request_id: 'x' });
+    assert.equal((await inject('GET', theirs, undefined)).status, 200, "other keys' URLs stay valid");
+  });
+
   it('refuses tampered, expired and foreign URLs', async () => {
     const { download_url } = (await inject('POST', '/master/v1/download-url', t.key, JSON.stringify({ dataset_id: 'upd-20260824' }))).json() as { download_url: string };
     const url = new URL(download_url);
@@ -89,8 +111,10 @@ describe('master export over HTTP', () => {
       [path.replace(`expires=${expires}`, `expires=${expires + 3600}`), invalid],
       [path.replace('upd-20260824.zip', 'upd-20260630.zip'), invalid],
       [path.replace(/&signature=.*/, ''), invalid],
-      [new DownloadSigner(Buffer.alloc(32, 7)).sign('upd-20260824', Math.floor(Date.now() / 1000)).path, invalid],
-      [(await signer()).sign('upd-20260824', Math.floor(Date.now() / 1000) - 601).path, 'this download URL has expired; ask /master/v1/download-url for a new one'],
+      [path.replace(/key=key_[0-9a-f]+/, 'key=key_000000000000'), invalid],
+      [path.replace(/key=key_[0-9a-f]+&/, ''), invalid],
+      [new DownloadSigner(Buffer.alloc(32, 7), async () => true).sign('upd-20260824', url.searchParams.get('key')!, Math.floor(Date.now() / 1000)).path, invalid],
+      [(await signer()).sign('upd-20260824', url.searchParams.get('key')!, Math.floor(Date.now() / 1000) - 601).path, 'this download URL has expired; ask /master/v1/download-url for a new one'],
     ];
     for (const [bad, message] of refusals) {
       const res = await inject('GET', bad, undefined);
@@ -137,7 +161,7 @@ describe('master export over HTTP', () => {
 
 async function signer(): Promise<DownloadSigner> {
   const { sharedSecret } = await import('../src/store/settings.js');
-  return new DownloadSigner(await sharedSecret(t.store.db, 'download'));
+  return new DownloadSigner(await sharedSecret(t.store.db, 'download'), async () => true);
 }
 
 async function unzip(bytes: Buffer): Promise<Map<string, string>> {

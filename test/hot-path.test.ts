@@ -199,11 +199,12 @@ describe('the hot path behind --trust-proxy', () => {
   let s: Served;
   const log = new LogCapture();
   before(async () => {
-    s = await Served.start({ trustProxy: true, logger: { level: 'info', stream: log } });
+    // This process's loopback and a second proxy at 10.1.2.3 are trusted.
+    s = await Served.start({ trustProxy: '127.0.0.1,10.0.0.0/8', logger: { level: 'info', stream: log } });
   });
   after(() => s.close());
 
-  it('takes the client address from X-Forwarded-For and requires X-Forwarded-Proto: https', async () => {
+  it('takes the client address from X-Forwarded-For (right-most untrusted) and requires X-Forwarded-Proto: https', async () => {
     const { key } = await s.t.keys.create({ plan: 'standard', ips: ['203.0.113.0/24'] });
     const via = (forwardedFor: string, proto = 'https') => ({ 'x-api-key': key, 'x-forwarded-proto': proto, 'x-forwarded-for': forwardedFor });
     const [fastify, hot] = await s.twice('/v3/banks/0001', via('203.0.113.7, 10.1.2.3'));
@@ -215,8 +216,12 @@ describe('the hot path behind --trust-proxy', () => {
     const elsewhere = await s.send('/v3/banks/0001', via('198.51.100.7'));
     assert.deepEqual([elsewhere.status, elsewhere.body], [403, jsonError(403, 'FORBIDDEN', 'the API key is not allowed from this IP address')]);
     assert.equal(s.answered, before + 1, 'a refusal is answered by the fast branch');
+    // The client wrote the left-most address; the proxy appended the one it saw.
+    const spoofed = await s.send('/v3/banks/0001', via('203.0.113.7, 198.51.100.7, 10.1.2.3'));
+    assert.deepEqual([spoofed.status, spoofed.body], [403, jsonError(403, 'FORBIDDEN', 'the API key is not allowed from this IP address')]);
+    assert.deepEqual(log.responses().map((l) => l.ip).slice(-2), ['198.51.100.7', '198.51.100.7']);
     const plain = await s.send('/v3/banks/0001', via('203.0.113.7', 'http'));
     assert.deepEqual([plain.status, plain.body], [403, jsonError(403, 'FORBIDDEN', 'HTTPS is required: the proxy must forward X-Forwarded-Proto: https')]);
-    assert.equal(s.answered, before + 1, 'a plain request goes to the routes, which refuse it');
+    assert.equal(s.answered, before + 2, 'a plain request goes to the routes, which refuse it');
   });
 });

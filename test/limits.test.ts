@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { MAX_CACHED_SUBJECTS } from '../src/access/rate-limiter.js';
 import { CACHE_MAX_ENTRIES } from '../src/access/authenticator.js';
 import { RESPONSE_CACHE_BYTES } from '../src/http/edge/answer-cache.js';
-import { RESULT_CACHE_ENTRIES } from '../src/search/result-cache.js';
+import { RESULT_CACHE_BYTES } from '../src/search/result-cache.js';
+import { LOG_BUFFER_BYTES } from '../src/logging/log-sink.js';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -272,9 +273,10 @@ describe('docs/limits.md', () => {
       ['RESOLVE_BODY_LIMIT', RESOLVE_BODY_LIMIT],
       ['DOWNLOAD_URL_TTL_SECONDS', DOWNLOAD_URL_TTL_SECONDS],
       ['RESPONSE_CACHE_BYTES', RESPONSE_CACHE_BYTES],
-      ['RESULT_CACHE_ENTRIES', RESULT_CACHE_ENTRIES],
+      ['RESULT_CACHE_BYTES', RESULT_CACHE_BYTES],
       ['MAX_CACHED_SUBJECTS', MAX_CACHED_SUBJECTS],
       ['CACHE_MAX_ENTRIES', CACHE_MAX_ENTRIES],
+      ['LOG_BUFFER_BYTES', LOG_BUFFER_BYTES],
     ];
     for (const [name, value] of rows) {
       const row = doc.split('\n').find((l) => l.startsWith('|') && l.includes(`\`${name}\``));

@@ -7,7 +7,9 @@ import { after, before, describe, it } from 'node:test';
 import { Authenticator } from '../src/access/authenticator.js';
 import { KeyStore } from '../src/access/key-store.js';
 import { DEFAULT_PLANS, PlanStore } from '../src/access/plans.js';
-import { UsageStore } from '../src/access/usage-store.js';
+import { MemoryCounters } from '../src/access/counters.js';
+import { RateLimiter } from '../src/access/rate-limiter.js';
+import { UsageJournal, UsageStore } from '../src/access/usage-store.js';
 import { openStore, type SqlStore } from '../src/store/open.js';
 import { sharedSecret } from '../src/store/settings.js';
 import { createPostgresDatabase, type TestDatabase } from './support/services.js';
@@ -58,23 +60,54 @@ function storeSuite(name: string, open: () => Promise<{ store: SqlStore; cleanup
       assert.notEqual((await keys.findByHash(record.keyHash))?.lastUsedAt, null, 'last use is written at close');
     });
 
-    it('keeps per-day usage counts: replaces on save, loads one day, deletes old days', async (t) => {
+    it('keeps per-day usage counts: adds on save, loads one day, deletes old days', async (t) => {
       if (skip) return t.skip(skip);
       const usage = new UsageStore(store!.db);
-      await usage.save([
+      await usage.add([
         { bucket: 'search', keyId: 'key_a', day: '2026-03-01', count: 5 },
         { bucket: 'search', keyId: 'key_a', day: '2026-03-02', count: 1 },
         { bucket: 'history', keyId: 'key_a', day: '2026-03-02', count: 2 },
       ]);
-      await usage.save([{ bucket: 'search', keyId: 'key_a', day: '2026-03-02', count: 9 }]);
+      await usage.add([{ bucket: 'search', keyId: 'key_a', day: '2026-03-02', count: 9 }]);
       const day2 = (await usage.load('2026-03-02')).sort((a, b) => a.bucket.localeCompare(b.bucket));
       assert.deepEqual(day2, [
         { bucket: 'history', keyId: 'key_a', day: '2026-03-02', count: 2 },
-        { bucket: 'search', keyId: 'key_a', day: '2026-03-02', count: 9 },
+        { bucket: 'search', keyId: 'key_a', day: '2026-03-02', count: 10 },
       ]);
       await usage.deleteBefore('2026-03-02');
       assert.deepEqual(await usage.load('2026-03-01'), []);
       assert.equal((await usage.load('2026-03-02')).length, 2);
+    });
+
+    it('adds up requests counted by two processes and across a restart to exactly N', async (t) => {
+      if (skip) return t.skip(skip);
+      const limits = { perSecond: 1_000, perDay: 1_000 };
+      const usage = new UsageStore(store!.db);
+      // A "process": its own in-memory counters and journal on the shared store, restored at start.
+      const start = async () => {
+        const journal = new UsageJournal(usage, undefined, 60_000);
+        const limiter = new RateLimiter(new MemoryCounters(), { journal });
+        await limiter.restore(await usage.load(limiter.today()));
+        return { journal, limiter };
+      };
+      const serve = async (p: { limiter: RateLimiter }, n: number) => {
+        for (let i = 0; i < n; i++) assert.equal((await p.limiter.consume('search', 'key_split', limits)).allowed, true);
+      };
+      const a = await start();
+      const b = await start();
+      await serve(a, 20);
+      await serve(b, 3);
+      await a.journal.flush();
+      await serve(b, 4);
+      await serve(a, 5);
+      await Promise.all([a.journal.flush(), b.journal.flush()]);
+      await a.journal.close(); // a rolling restart: a stops, c starts from the store, b keeps going
+      const c = await start();
+      await serve(c, 6);
+      await serve(b, 2);
+      await Promise.all([b.journal.close(), c.journal.close()]);
+      const counted = (await usage.load(a.limiter.today())).filter((r) => r.keyId === 'key_split');
+      assert.deepEqual(counted.map((r) => r.count), [20 + 3 + 4 + 5 + 6 + 2]);
     });
 
     it('keeps one shared secret per name', async (t) => {

@@ -1,12 +1,13 @@
 /**
  * The access decision for a keyed request, in this order: maintenance → API key (counting
- * failures for abuse protection) → the key's referrer and IP restrictions → the plan's rate
- * limits. Expected refusals are values here; the HTTP edge (src/http/edge/access-guard.ts) turns
+ * failures for abuse protection; a key only the store can judge is looked up only if abuse
+ * protection lets the client cost a lookup) → the key's referrer and IP restrictions → the
+ * plan's rate limits. Expected refusals are values here; the HTTP edge (src/http/edge/access-guard.ts) turns
  * them into statuses, headers and error bodies.
  */
 import type { Plan } from './plans.js';
 import type { AbuseGuard, Client } from './abuse.js';
-import type { Authenticator, AuthResult } from './authenticator.js';
+import type { Authenticator, AuthResult, PendingLookup } from './authenticator.js';
 import type { Counters } from './counters.js';
 import type { ApiKeyRecord } from './key-store.js';
 import type { MaintenanceSwitch } from './maintenance.js';
@@ -74,8 +75,19 @@ export class AccessControl {
    */
   check(request: AccessRequest, policy: LimitPolicy): MaybePromise<AccessDecision> {
     if (this.parts.maintenance.on) return MAINTENANCE;
-    const result = this.parts.auth.authenticate(request.presentedKey, request.connection);
-    if (isPromise(result)) return result.then((r) => this.#authenticated(r, request, policy));
+    const known = this.parts.auth.fromMemory(request.presentedKey, request.connection);
+    if ('hash' in known) return this.#lookUp(known, request, policy);
+    return this.#authenticated(known, request, policy);
+  }
+
+  /** A key only the store can judge: a key it had is looked up; another only if abuse protection allows. */
+  async #lookUp(pending: PendingLookup, request: AccessRequest, policy: LimitPolicy): Promise<AccessDecision> {
+    const { auth, abuse } = this.parts;
+    if (pending.known) return this.#authenticated(await auth.lookUp(pending, request.connection), request, policy);
+    const block = await abuse.beforeLookup(request);
+    if (block.blocked) return deny({ kind: 'blocked', retryAfterSeconds: block.retryAfterSeconds ?? abuse.options.blockSeconds });
+    const result = await auth.lookUp(pending, request.connection);
+    if (result.ok || result.reason === 'revoked') await abuse.lookupFoundKey(request);
     return this.#authenticated(result, request, policy);
   }
 

@@ -1,6 +1,10 @@
 /**
  * Turns a presented API key into its record. Lookups are cached for a short time so that a
  * request does not wait on the store; revocations therefore take effect within CACHE_TTL_MS.
+ * Keys that exist and hashes found to be no key are kept apart, each with its own bound, so
+ * that made-up keys (which anyone can send by the thousand) never push out the keys in use.
+ * The answer from memory (`fromMemory`) and the store lookup (`lookUp`) are separate steps so
+ * that access control can refuse a blocked client before its made-up key costs a lookup.
  */
 import type { ApiKeyRecord, KeyStore } from './key-store.js';
 import { API_KEY_SHAPE, hashApiKey, sameText } from './api-key.js';
@@ -8,9 +12,15 @@ import { ExpiringCache, type Kept } from './expiring-cache.js';
 import { isPromise, type MaybePromise } from './maybe-promise.js';
 
 export const CACHE_TTL_MS = 2_000;
-/** Keys (and hashes found to be no key) whose lookups are kept; past this the cache starts again. */
+/** Keys whose lookups are kept; past this the cache starts again. */
 export const CACHE_MAX_ENTRIES = 10_000;
+/** Hashes found to be no key that are kept; past this that list (only) starts again. */
+export const UNKNOWN_MAX_ENTRIES = 10_000;
 const TOUCH_INTERVAL_MS = 60_000;
+/** How often the hashes of keys created since are read (see loadKnownKeys). */
+export const KNOWN_KEYS_REFRESH_MS = 5_000;
+/** Keys created this long before the last read are read again: clocks of other writers may lag. */
+const KNOWN_KEYS_OVERLAP_MS = 60_000;
 
 export type AuthResult =
   | { readonly ok: true; readonly key: ApiKeyRecord }
@@ -19,6 +29,14 @@ export type AuthResult =
 const MISSING: AuthResult = Object.freeze({ ok: false, reason: 'missing' });
 const INVALID: AuthResult = Object.freeze({ ok: false, reason: 'invalid' });
 const REVOKED: AuthResult = Object.freeze({ ok: false, reason: 'revoked' });
+
+/** A presented key that only the store can judge. */
+export interface PendingLookup {
+  readonly presented: string;
+  readonly hash: string;
+  /** The store had this hash as a key when it was last looked up (since this process started). */
+  readonly known: boolean;
+}
 
 /** What one connection presented last and the verdict on it, good until the cache entry ends. */
 interface ConnectionVerdict {
@@ -30,6 +48,16 @@ interface ConnectionVerdict {
 export class Authenticator {
   /** Records by key hash (undefined: no such key). */
   readonly #records: ExpiringCache<ApiKeyRecord | undefined>;
+  /** Hashes the store had no key for, until when (epoch ms) that answer is kept. */
+  readonly #unknown = new Map<string, number>();
+  /**
+   * Hashes the store has a key for: read at start and every KNOWN_KEYS_REFRESH_MS
+   * (loadKnownKeys), and added by lookups. Their lookups are never held back from a blocked
+   * client, so a key holder behind a blocked address is served. Only the store's keys get in.
+   */
+  readonly #known = new Set<string>();
+  #knownRefresh: NodeJS.Timeout | undefined;
+  #knownReadAt: number | undefined;
   /**
    * The verdict on the key each connection presented last. A keep-alive client sends the same
    * key with every request; hashing it, looking the hash up and comparing digests again each
@@ -46,7 +74,7 @@ export class Authenticator {
     private readonly keys: KeyStore,
     private readonly now: () => number = Date.now,
   ) {
-    this.#records = new ExpiringCache((hash) => keys.findByHash(hash), CACHE_TTL_MS, CACHE_MAX_ENTRIES);
+    this.#records = new ExpiringCache((hash) => keys.findByHash(hash), CACHE_TTL_MS, CACHE_MAX_ENTRIES, (record) => record !== undefined);
     this.#timer = setInterval(() => void this.flushLastUsed(), TOUCH_INTERVAL_MS);
     this.#timer.unref();
   }
@@ -56,6 +84,12 @@ export class Authenticator {
    * request's socket) lets a connection that presents the same key again reuse its verdict.
    */
   authenticate(presented: string | undefined, connection?: object): MaybePromise<AuthResult> {
+    const known = this.fromMemory(presented, connection);
+    return 'hash' in known ? this.lookUp(known, connection) : known;
+  }
+
+  /** The verdict from memory alone, or the lookup the store must answer. */
+  fromMemory(presented: string | undefined, connection?: object): AuthResult | PendingLookup {
     if (presented === undefined || presented === '') return MISSING;
     const now = this.now();
     if (connection !== undefined) {
@@ -65,13 +99,30 @@ export class Authenticator {
     // Anything not shaped like a key cannot be one; don't spend a lookup or a cache slot on it.
     if (!API_KEY_SHAPE.test(presented)) return INVALID;
     const hash = hashApiKey(presented);
-    const entry = this.#records.get(hash, now);
-    if (isPromise(entry)) return entry.then((e) => this.#judge(e, hash, presented, connection));
-    return this.#judge(entry, hash, presented, connection);
+    if (this.#records.has(hash, now)) {
+      const entry = this.#records.get(hash, now);
+      if (!isPromise(entry)) return this.#judge(entry, hash, presented, connection);
+    }
+    const unknownUntil = this.#unknown.get(hash);
+    if (unknownUntil !== undefined && unknownUntil > now) return INVALID;
+    return { presented, hash, known: this.#known.has(hash) };
+  }
+
+  /** Asks the store (sharing a lookup under way), then keeps the answer in memory. */
+  lookUp(pending: PendingLookup, connection?: object): MaybePromise<AuthResult> {
+    const entry = this.#records.get(pending.hash, this.now());
+    if (isPromise(entry)) return entry.then((e) => this.#judge(e, pending.hash, pending.presented, connection));
+    return this.#judge(entry, pending.hash, pending.presented, connection);
   }
 
   #judge(entry: Kept<ApiKeyRecord | undefined>, hash: string, presented: string, connection: object | undefined): AuthResult {
     const record = entry.value;
+    if (record === undefined) {
+      if (this.#unknown.size >= UNKNOWN_MAX_ENTRIES) this.#unknown.clear();
+      this.#unknown.set(hash, entry.expires);
+    } else {
+      this.#known.add(hash);
+    }
     const result = !record || !sameText(record.keyHash, hash) ? INVALID : record.revokedAt !== null ? REVOKED : { ok: true as const, key: record };
     if (connection !== undefined) this.#byConnection.set(connection, { presented, result, expires: entry.expires });
     return this.#noteUse(result);
@@ -80,6 +131,22 @@ export class Authenticator {
   #noteUse(result: AuthResult): AuthResult {
     if (result.ok) this.#used.add(result.key.id);
     return result;
+  }
+
+  /**
+   * Reads the hashes of the store's keys (then of the keys created since the last read) and
+   * keeps reading them every KNOWN_KEYS_REFRESH_MS until close. Read errors leave the list as it
+   * was; a key not listed yet is still looked up unless its client is blocked.
+   */
+  async loadKnownKeys(): Promise<void> {
+    const startedAt = this.now();
+    const since = this.#knownReadAt === undefined ? undefined : new Date(this.#knownReadAt - KNOWN_KEYS_OVERLAP_MS).toISOString();
+    for (const hash of await this.keys.hashesCreatedSince(since)) this.#known.add(hash);
+    this.#knownReadAt = startedAt;
+    if (this.#knownRefresh === undefined) {
+      this.#knownRefresh = setInterval(() => void this.loadKnownKeys().catch(() => {}), KNOWN_KEYS_REFRESH_MS);
+      this.#knownRefresh.unref();
+    }
   }
 
   /** Writes "last used" times; called periodically and at shutdown. */
@@ -92,6 +159,7 @@ export class Authenticator {
 
   async close(): Promise<void> {
     clearInterval(this.#timer);
+    clearInterval(this.#knownRefresh);
     await this.flushLastUsed();
   }
 }

@@ -2,6 +2,9 @@
  * Values read from the store and kept for a fixed time, for the request path: a kept value is
  * answered at once (no promise), requests that ask while a read is under way share that read,
  * and a failed read is not kept. Plans (plan-cache.ts) and API key lookups (authenticator.ts).
+ * A value the owner says not to keep (`keep`) is answered to the requests that waited for it
+ * and then dropped: the API key cache keeps only keys that exist, so that lookups of made-up
+ * keys cannot fill it and, when it starts again, evict the keys in use.
  */
 import type { MaybePromise } from './maybe-promise.js';
 
@@ -26,7 +29,15 @@ export class ExpiringCache<V> {
     private readonly ttlMs: number,
     /** Past this many keys the cache starts again. */
     private readonly maxEntries = Number.POSITIVE_INFINITY,
+    /** Whether a value read is kept; values not kept are read again next time. */
+    private readonly keep: (value: V) => boolean = () => true,
   ) {}
+
+  /** Whether a value is kept (or being read) for `key` at `now`. */
+  has(key: string, now: number): boolean {
+    const hit = this.#slots.get(key);
+    return hit !== undefined && hit.expires > now;
+  }
 
   /** The value kept for `key` at `now`, or the read that is under way or starts now. */
   get(key: string, now: number): MaybePromise<Kept<V>> {
@@ -37,7 +48,12 @@ export class ExpiringCache<V> {
     const slot: Slot<V> = {
       expires,
       reading: this.read(key).then(
-        (value) => (slot.kept = { value, expires }),
+        (value) => {
+          const kept = { value, expires };
+          if (this.keep(value)) slot.kept = kept;
+          else if (this.#slots.get(key) === slot) this.#slots.delete(key);
+          return kept;
+        },
         (err: unknown) => {
           if (this.#slots.get(key) === slot) this.#slots.delete(key);
           throw err;

@@ -89,6 +89,19 @@ export class KeyStore {
     return row ? fromRow(row) : undefined;
   }
 
+  /** Hashes of the keys created at or after `since` (an ISO time), or of all keys. */
+  async hashesCreatedSince(since?: string): Promise<string[]> {
+    let query = this.db.selectFrom('api_keys').select('key_hash');
+    if (since !== undefined) query = query.where('created_at', '>=', since);
+    return (await query.execute()).map((r) => r.key_hash);
+  }
+
+  /** Whether `id` is a key that exists and is not revoked, read from the store now (no cache). */
+  async isActive(id: string): Promise<boolean> {
+    const row = await this.db.selectFrom('api_keys').select('revoked_at').where('id', '=', id).executeTakeFirst();
+    return row !== undefined && row.revoked_at === null;
+  }
+
   /** Marks a key revoked; returns false when no such key exists. */
   async revoke(id: string): Promise<boolean> {
     const result = await this.db

@@ -45,7 +45,7 @@ export async function openAccessControl(options: AccessOptions): Promise<AccessC
   let restore: UsageStore | undefined;
   if (options.redisUrl) {
     if (!/^rediss?:\/\//.test(options.redisUrl)) throw new Error('--redis-url must start with redis:// or rediss://');
-    const redis = new RedisCounters({
+    const redis = await RedisCounters.open({
       url: options.redisUrl,
       ...(options.redisKeyPrefix ? { keyPrefix: options.redisKeyPrefix } : {}),
       onStatus: (status, detail) =>
@@ -64,6 +64,7 @@ export async function openAccessControl(options: AccessOptions): Promise<AccessC
   const limiter = new RateLimiter(counters, { now, journal });
   let maintenance: MaintenanceSwitch;
   try {
+    await options.auth.loadKnownKeys();
     if (restore) {
       const today = limiter.today();
       await restore.deleteBefore(new Date(Date.parse(today) - USAGE_RETENTION_DAYS * 86_400_000).toISOString().slice(0, 10));
@@ -83,7 +84,7 @@ export async function openAccessControl(options: AccessOptions): Promise<AccessC
   owned.push(maintenance, ...(journal ? [journal] : []), counters);
   control = new AccessControl({
     auth: options.auth,
-    plans: new PlanCache(new PlanStore(options.db)),
+    plans: new PlanCache(new PlanStore(options.db), now),
     counters,
     limiter,
     abuse: new AbuseGuard(counters, options.abuse ?? DEFAULT_ABUSE_OPTIONS),

@@ -54,7 +54,7 @@ const DAY_WINDOW_GRACE_SECONDS = 3_600;
 export interface RateLimiterOptions {
   /** The clock that decides the JST day (tests move it across midnight). */
   readonly now?: () => number;
-  /** In-process mode: where the day counts are recorded for persistence. */
+  /** In-process mode: where each served request is added for persistence. */
   readonly journal?: UsageJournal | undefined;
 }
 
@@ -120,12 +120,12 @@ export class RateLimiter {
   #decide(r: Counted, second: CounterState, today: CounterState): MaybePromise<RateLimitResult> {
     const { limits } = r;
     if (second.count <= limits.perSecond && today.count <= limits.perDay) {
-      this.#journal?.record(r.bucket, r.subject, r.keys.day, today.count, r.keys.today);
+      this.#journal?.record(r.bucket, r.subject, r.keys.day, 1, r.keys.today);
       return { allowed: true, limitSecond: limits.perSecond, limitDay: limits.perDay, remainingDay: limits.perDay - today.count, resetSeconds: r.untilMidnight };
     }
     // Refused requests do not count toward the day: give this one back.
-    return andThen(this.counters.add(r.keys.today, -1, r.dayWindow), (back): RateLimitResult => {
-      this.#journal?.record(r.bucket, r.subject, r.keys.day, back.count, r.keys.today);
+    // The journal was never told of it, so it has nothing to take back.
+    return andThen(this.counters.add(r.keys.today, -1, r.dayWindow), (): RateLimitResult => {
       const base = { allowed: false, limitSecond: limits.perSecond, limitDay: limits.perDay } as const;
       if (second.count > limits.perSecond) {
         return { ...base, exceeded: 'second', remainingDay: Math.max(0, limits.perDay - (today.count - 1)), resetSeconds: Math.max(1, Math.ceil(second.msBeforeReset / 1000)) };

@@ -9,7 +9,7 @@
  * let through up to N × the limit with N replicas. Counts made in the insurance are not copied
  * to Redis afterwards. Commands are never queued while disconnected (enableOfflineQueue off).
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
 import type { CounterState, Counters } from './counters.js';
 
@@ -40,16 +40,24 @@ export class RedisCounters implements Counters {
   #up = false;
   #closed = false;
 
-  constructor(options: RedisCountersOptions) {
-    const keyPrefix = options.keyPrefix ?? 'ginko';
-    const client = new Redis(options.url, {
+  /**
+   * Connects (in the background: see ready()). ioredis is loaded here, only when Redis is
+   * configured: the default in-process counters never pay for it (memory, start-up).
+   */
+  static async open(options: RedisCountersOptions): Promise<RedisCounters> {
+    const { Redis } = await import('ioredis');
+    return new RedisCounters(options, new Redis(options.url, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       commandTimeout: options.commandTimeoutMs ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
       connectTimeout: 2_000,
       // Keep trying to reconnect, at most every 2 s; meanwhile the insurance counts.
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-    });
+    }));
+  }
+
+  private constructor(options: RedisCountersOptions, client: Redis) {
+    const keyPrefix = options.keyPrefix ?? 'ginko';
     this.#limiter = new RateLimiterRedis({
       storeClient: client,
       keyPrefix,

@@ -1,10 +1,12 @@
 /**
  * Durable per-day counts for in-process rate limiting. The counters themselves live in memory;
- * a UsageJournal remembers the latest count of every (bucket, key, day) it is told about and
- * writes them to the SQL store every FLUSH_INTERVAL_MS and at shutdown. At start the day's
- * counts are loaded back into the counters, so a restart continues the day where it left off.
- * A crash loses at most the counts of the last flush interval. With Redis the counts live in
- * Redis and no journal is used.
+ * a UsageJournal adds up the requests counted for every (bucket, key, day) since its last flush
+ * and adds them to the SQL store every FLUSH_INTERVAL_MS and at shutdown. The store only ever
+ * adds (an upsert adding the delta), never replaces: several processes on one store (replicas
+ * without Redis, or the old and new process of a rolling restart) each add their own requests,
+ * so N requests split across them add up to N. At start the day's counts are loaded back into
+ * the counters, so a restart continues the day where it left off. A crash loses at most the
+ * counts of the last flush interval. With Redis the counts live in Redis and no journal is used.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
@@ -28,15 +30,20 @@ export class UsageStore {
     return rows.map((r) => ({ bucket: r.bucket, keyId: r.key_id, day: r.day, count: Number(r.count) }));
   }
 
-  /** Writes counts, replacing what is stored for the same bucket, key and day. */
-  async save(counts: readonly UsageCount[]): Promise<void> {
-    if (counts.length === 0) return;
+  /**
+   * Adds each `count` (a number of requests, possibly negative) to what is stored for the same
+   * bucket, key and day, in one statement per row so that concurrent writers never lose each
+   * other's requests (the database adds; nothing is read back and rewritten).
+   */
+  async add(deltas: readonly UsageCount[]): Promise<void> {
+    const rows = deltas.filter((c) => c.count !== 0);
+    if (rows.length === 0) return;
     await this.db.transaction().execute(async (trx) => {
-      for (const c of counts) {
+      for (const c of rows) {
         await trx
           .insertInto('usage_counters')
           .values({ bucket: c.bucket, key_id: c.keyId, day: c.day, count: c.count })
-          .onConflict((oc) => oc.columns(['bucket', 'key_id', 'day']).doUpdateSet({ count: c.count }))
+          .onConflict((oc) => oc.columns(['bucket', 'key_id', 'day']).doUpdateSet((eb) => ({ count: eb('usage_counters.count', '+', eb.ref('excluded.count')) })))
           .execute();
       }
     });
@@ -47,7 +54,7 @@ export class UsageStore {
   }
 }
 
-/** A pending count, kept under its id and updated in place by later requests. */
+/** Requests counted since the last flush, kept under their id and added to by later requests. */
 interface Pending {
   readonly id: string;
   readonly bucket: string;
@@ -71,14 +78,14 @@ export class UsageJournal {
   }
 
   /**
-   * Remembers the latest count; cheap enough for every request. `id` names the (bucket, key,
-   * day): callers that keep such a name (the rate limiter's counter key) pass it to save
-   * building one per request.
+   * Adds `delta` requests to the next flush; cheap enough for every request. `id` names the
+   * (bucket, key, day): callers that keep such a name (the rate limiter's counter key) pass it
+   * to save building one per request.
    */
-  record(bucket: string, keyId: string, day: string, count: number, id = `${bucket}\n${keyId}\n${day}`): void {
+  record(bucket: string, keyId: string, day: string, delta: number, id = `${bucket}\n${keyId}\n${day}`): void {
     const pending = this.#pending.get(id);
-    if (pending) pending.count = count;
-    else this.#pending.set(id, { id, bucket, keyId, day, count });
+    if (pending) pending.count += delta;
+    else this.#pending.set(id, { id, bucket, keyId, day, count: delta });
   }
 
   /** Writes what was recorded since the last flush. Flushes never overlap. */
@@ -88,10 +95,10 @@ export class UsageJournal {
       const batch = [...this.#pending.values()];
       this.#pending.clear();
       try {
-        await this.store.save(batch.map(({ bucket, keyId, day, count }) => ({ bucket, keyId, day, count })));
+        await this.store.add(batch.map(({ bucket, keyId, day, count }) => ({ bucket, keyId, day, count })));
       } catch (err) {
-        // Keep them for the next flush unless newer counts arrived meanwhile.
-        for (const c of batch) if (!this.#pending.has(c.id)) this.#pending.set(c.id, c);
+        // The transaction added none of them: put them back, added to what arrived meanwhile.
+        for (const c of batch) this.record(c.bucket, c.keyId, c.day, c.count, c.id);
         this.onError(err);
       }
     });

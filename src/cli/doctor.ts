@@ -8,7 +8,6 @@ import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
-import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { KeyStore } from '../access/key-store.js';
 import { readMaintenance } from '../access/maintenance.js';
@@ -76,10 +75,11 @@ function checkConfiguration(config: DoctorConfig, envProblems: readonly string[]
     results.push(warn(name, `/metrics needs no key and the server listens on ${config.host}: use --metrics key, or block /metrics in front of Ginko`));
   }
   if (results.every((r) => r.status !== 'fail')) {
-    const transport = config.trustProxy ? 'plain HTTP behind a TLS-terminating proxy' : `HTTPS (${config.tlsCert ? 'certificate ' + config.tlsCert : 'self-signed certificate in the data directory'})`;
+    const transport = config.trustProxy ? `plain HTTP behind a TLS-terminating proxy (trusted proxies: ${config.trustProxy.rules.join(', ')})` : `HTTPS (${config.tlsCert ? 'certificate ' + config.tlsCert : 'self-signed certificate in the data directory'})`;
     const store = config.databaseUrl ? `PostgreSQL at ${redactUrl(config.databaseUrl)}` : `SQLite in ${config.dataDir}`;
     const limits = config.redisUrl ? `rate limits in Redis at ${redactUrl(config.redisUrl)}` : 'rate limits counted in this process';
-    results.unshift(ok(name, `${transport} on ${config.host}:${config.port}; ${store}; ${limits}; /metrics ${config.metrics ?? 'open'}`));
+    const links = config.publicUrl ? `; links to ${config.publicUrl}` : '';
+    results.unshift(ok(name, `${transport} on ${config.host}:${config.port}; ${store}; ${limits}; /metrics ${config.metrics ?? 'open'}${links}`));
   }
   return results;
 }
@@ -220,6 +220,7 @@ async function checkRedis(config: DoctorConfig): Promise<CheckResult> {
   if (!config.redisUrl) return ok(name, 'not configured: rate limits and abuse blocks are counted in this process, so each server counts on its own');
   if (!/^rediss?:\/\//.test(config.redisUrl)) return fail(name, 'not checked: the Redis URL is not a redis:// URL');
   const where = redactUrl(config.redisUrl);
+  const { Redis } = await import('ioredis');
   const client = new Redis(config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: CONNECT_TIMEOUT_MS, retryStrategy: () => null });
   let lastError: unknown;
   client.on('error', (err) => (lastError = err));

@@ -1,5 +1,5 @@
 /** The `ginko` command line (DESIGN.md §1). */
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_ABUSE_OPTIONS } from '../access/abuse.js';
 import { DEFAULT_POLL_SECONDS } from '../history/live-dataset.js';
 import { registerAdminCommands } from './admin.js';
@@ -7,7 +7,8 @@ import { registerExportCommand } from './export.js';
 import { registerImportCommand } from './import.js';
 import { registerKeyCommands } from './keys.js';
 import { registerMaintenanceCommand } from './maintenance.js';
-import { addStoreOptions, envFlag, metricsAccess } from './config.js';
+import type { TrustedProxies } from '../access/trusted-proxies.js';
+import { addStoreOptions, envFlag, envTrustProxy, metricsAccess, publicUrlOption, TRUST_LOOPBACK, trustProxyOption } from './config.js';
 import { doctor } from './doctor.js';
 import { registerResolveCommand } from './resolve.js';
 import { serve } from './serve.js';
@@ -53,6 +54,26 @@ function envMetrics(): ReturnType<typeof metricsAccess> {
   }
 }
 
+function envPublicUrl(): string | undefined {
+  const v = process.env.GINKO_PUBLIC_URL;
+  if (v === undefined || v === '') return undefined;
+  try {
+    return publicUrlOption(v);
+  } catch (err) {
+    envProblem(`GINKO_PUBLIC_URL ${(err as Error).message}`);
+    return undefined;
+  }
+}
+
+function envTrustedProxies(): TrustedProxies | undefined {
+  try {
+    return envTrustProxy(process.env.GINKO_TRUST_PROXY);
+  } catch (err) {
+    envProblem(`GINKO_TRUST_PROXY: ${(err as Error).message}`);
+    return undefined;
+  }
+}
+
 const program = new Command('ginko').description('Directory service for Japanese financial institutions and their branches');
 
 /** The options of `serve`, which `doctor` takes too so that it checks exactly what would run. */
@@ -63,7 +84,13 @@ const withServeOptions = (command: Command): Command =>
       .option('--host <address>', 'listening address (env GINKO_HOST)', process.env.GINKO_HOST ?? '127.0.0.1')
       .option('--tls-cert <file>', 'PEM certificate (env GINKO_TLS_CERT)', process.env.GINKO_TLS_CERT)
       .option('--tls-key <file>', 'PEM private key (env GINKO_TLS_KEY)', process.env.GINKO_TLS_KEY)
-      .option('--trust-proxy', 'plain HTTP behind a TLS-terminating proxy (env GINKO_TRUST_PROXY=1)', envFlag('GINKO_TRUST_PROXY'))
+      .addOption(
+        new Option('--trust-proxy [list]', 'plain HTTP behind TLS-terminating proxies at these addresses/CIDRs, comma-separated; alone: the loopback only (env GINKO_TRUST_PROXY)')
+          .preset(TRUST_LOOPBACK)
+          .argParser(trustProxyOption)
+          .default(envTrustedProxies(), 'GINKO_TRUST_PROXY or off'),
+      )
+      .option('--public-url <origin>', 'the origin clients reach this service at, for the links it hands out; default the listening address (env GINKO_PUBLIC_URL)', publicUrlOption, envPublicUrl())
       .option('--redis-url <url>', 'redis://… for shared rate-limit counters (env GINKO_REDIS_URL)', process.env.GINKO_REDIS_URL)
       .option('--log-level <level>', 'info, warn, error or silent (env GINKO_LOG_LEVEL)', process.env.GINKO_LOG_LEVEL ?? 'info')
       .option('--metrics <access>', 'who may read /metrics: open, key (any valid API key) or off (env GINKO_METRICS)', metricsAccess, envMetrics())

@@ -9,6 +9,8 @@ import { DownloadSigner } from '../export/signed-url.js';
 import { DEFAULT_ABUSE_OPTIONS } from '../access/abuse.js';
 import { openAccessControl } from '../access/open.js';
 import { Authenticator } from '../access/authenticator.js';
+import { FilterTimeAllowance } from '../access/filter-allowance.js';
+import type { TrustedProxies } from '../access/trusted-proxies.js';
 import { KeyStore } from '../access/key-store.js';
 import { PlanStore } from '../access/plans.js';
 import { openConsole } from '../console/console.js';
@@ -17,6 +19,8 @@ import { GINKO_VERSION } from '../package-root.js';
 import type { MetricsAccess } from '../http/edge/metrics.js';
 import { loadOrCreateCertificate } from '../http/edge/tls.js';
 import { CursorCodec } from '../shared/cursor.js';
+import { LogSink } from '../logging/log-sink.js';
+import { registerLogLinesDropped } from '../metrics/log-lines-dropped.js';
 import { openStore } from '../store/open.js';
 import { sharedSecret } from '../store/settings.js';
 import type { StoreConfig } from './config.js';
@@ -26,7 +30,10 @@ export interface ServeConfig extends StoreConfig {
   readonly host: string;
   readonly tlsCert?: string | undefined;
   readonly tlsKey?: string | undefined;
-  readonly trustProxy: boolean;
+  /** The TLS-terminating proxies in front (--trust-proxy); undefined: HTTPS served directly. */
+  readonly trustProxy?: TrustedProxies | undefined;
+  /** The origin clients reach the service at (--public-url); default the listening address. */
+  readonly publicUrl?: string | undefined;
   readonly redisUrl?: string | undefined;
   readonly logLevel: string;
   /** Who may read /metrics (docs/operations.md#metrics); default open. */
@@ -88,10 +95,15 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   const tls = config.trustProxy ? undefined : await loadOrCreateCertificate(config.dataDir, { cert: config.tlsCert, key: config.tlsKey });
   if (tls?.generated) out(`Generated a self-signed certificate for localhost: ${tls.certPath}`);
 
+  // The log goes to stdout without making responses wait, and within a bound in memory.
+  const logSink = new LogSink();
+  // Set to the listening address once it is known, unless --public-url names another.
+  let publicUrl = config.publicUrl ?? '';
   app = await buildApp(
-    { snapshots, cursors, auth, access, console: operatorConsole, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download')), trustProxy: config.trustProxy },
-    { logger: { level: config.logLevel }, metrics: { access: config.metrics ?? 'open', processMetrics: true }, ...(tls ? { https: tls } : {}) },
+    { snapshots, cursors, auth, access, console: operatorConsole, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download'), (id) => keys.isActive(id)), trustProxy: config.trustProxy, publicUrl: () => publicUrl, filterTime: new FilterTimeAllowance() },
+    { logger: { level: config.logLevel, stream: logSink.stream }, metrics: { access: config.metrics ?? 'open', processMetrics: true }, ...(tls ? { https: tls } : {}) },
   );
+  registerLogLinesDropped(app.metrics.registry, () => logSink.dropped);
   access.log = (level, message, detail) => app.log[level](detail ?? {}, message);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -99,6 +111,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   const scheme = tls ? 'https' : 'http';
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `${scheme}://${host}:${port}`;
+  if (config.publicUrl === undefined) publicUrl = url;
   out(`Ginko ${snapshots.current.version} listening on ${url}`);
   // Build the freeword index now rather than in the first search request (about 150 ms).
   snapshots.current.warm(FREEWORD_INDEX);
@@ -124,6 +137,8 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
       await access.close();
       await auth.close();
       await store.close();
+      // Last, so that the lines of the shutdown itself are written too.
+      await logSink.close();
     })());
   return { url, port, close };
 }

@@ -53,7 +53,17 @@ export class Directory {
 
   /** All branches of a bank carrying `code` (usually one, several where codes repeat). */
   branchesByCode(bankCode: string, code: string): readonly Branch[] {
-    return this.branches(bankCode).filter((b) => b.code === code);
+    // The list is sorted by code: a binary search to the first, then the run of equal codes.
+    const list = this.branches(bankCode);
+    let [low, high] = [0, list.length];
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (list[mid]!.code < code) low = mid + 1;
+      else high = mid;
+    }
+    let end = low;
+    while (end < list.length && list[end]!.code === code) end++;
+    return end === low ? NO_BRANCHES : list.slice(low, end);
   }
 }
 

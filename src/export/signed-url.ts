@@ -1,7 +1,9 @@
 /**
  * Download URLs for Master Export files: a credential in itself, so HMAC-SHA-256-signed with a
- * secret kept in the store (shared by every replica) and short-lived. Verification compares in
- * constant time and tells tampering from expiry only in the message.
+ * secret kept in the store (shared by every replica) and short-lived. Each URL names the key that
+ * asked for it (its id, signed with the rest), and a download is refused as soon as that key is
+ * revoked: the key's status is read from the store for every download, not from the key cache.
+ * Verification compares in constant time and tells tampering from expiry only in the message.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -12,24 +14,44 @@ export interface SignedDownload {
   readonly expiresAt: number;
 }
 
-export class DownloadSigner {
-  constructor(private readonly secret: Buffer) {}
+/** The query parameters of a download URL, as received. */
+export interface DownloadQuery {
+  readonly key?: string | undefined;
+  readonly expires?: string | undefined;
+  readonly signature?: string | undefined;
+}
 
-  sign(datasetId: string, nowSeconds: number, ttlSeconds = DOWNLOAD_URL_TTL_SECONDS): SignedDownload {
+export type DownloadVerdict = 'ok' | 'invalid' | 'expired' | 'revoked';
+
+/** Whether the key with this id exists and is not revoked, read from the store. */
+export type KeyIsActive = (keyId: string) => Promise<boolean>;
+
+/** Key ids as the key store makes them (src/access/api-key.ts); anything else is not looked up. */
+const KEY_ID = /^key_[A-Za-z0-9_-]{1,64}$/;
+
+export class DownloadSigner {
+  constructor(
+    private readonly secret: Buffer,
+    private readonly keyIsActive: KeyIsActive,
+  ) {}
+
+  sign(datasetId: string, keyId: string, nowSeconds: number, ttlSeconds = DOWNLOAD_URL_TTL_SECONDS): SignedDownload {
     const expiresAt = nowSeconds + ttlSeconds;
-    return { path: `/master/v1/downloads/${datasetId}.zip?expires=${expiresAt}&signature=${this.#mac(datasetId, expiresAt)}`, expiresAt };
+    return { path: `/master/v1/downloads/${datasetId}.zip?key=${keyId}&expires=${expiresAt}&signature=${this.#mac(datasetId, keyId, expiresAt)}`, expiresAt };
   }
 
-  /** `ok`, or why the link is refused. */
-  verify(datasetId: string, expires: string | undefined, signature: string | undefined, nowSeconds: number): 'ok' | 'invalid' | 'expired' {
-    if (expires === undefined || signature === undefined || !/^[0-9]{1,12}$/.test(expires)) return 'invalid';
-    const expected = Buffer.from(this.#mac(datasetId, Number(expires)));
+  /** `ok`, or why the link is refused. Asks the store only for a URL this service signed and that has not expired. */
+  async verify(datasetId: string, query: DownloadQuery, nowSeconds: number): Promise<DownloadVerdict> {
+    const { key, expires, signature } = query;
+    if (key === undefined || expires === undefined || signature === undefined || !KEY_ID.test(key) || !/^[0-9]{1,12}$/.test(expires)) return 'invalid';
+    const expected = Buffer.from(this.#mac(datasetId, key, Number(expires)));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
-    return Number(expires) < nowSeconds ? 'expired' : 'ok';
+    if (Number(expires) < nowSeconds) return 'expired';
+    return (await this.keyIsActive(key)) ? 'ok' : 'revoked';
   }
 
-  #mac(datasetId: string, expiresAt: number): string {
-    return createHmac('sha256', this.secret).update(`${datasetId}\n${expiresAt}`).digest('base64url');
+  #mac(datasetId: string, keyId: string, expiresAt: number): string {
+    return createHmac('sha256', this.secret).update(`${datasetId}\n${keyId}\n${expiresAt}`).digest('base64url');
   }
 }

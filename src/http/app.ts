@@ -8,12 +8,15 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifySchemaCompiler, type FastifyServerOptions, LogController } from 'fastify';
 import { ADMIN_PREFIX, adminApi } from './apis/admin/index.js';
 import { historyApi } from './apis/history/history-api.js';
+import { HEALTH_PATH } from './apis/ops/health.js';
 import { masterApi } from './apis/master/master-api.js';
 import { opsApi } from './apis/ops/ops-api.js';
 import { RESOLVE_PREFIX, resolveApi } from './apis/resolve/resolve-api.js';
 import { searchApi } from './apis/search/search-api.js';
 import { widgetApi } from './apis/widget/widget-api.js';
 import { decorateAccessedRequests } from './edge/access-guard.js';
+import { clientAddress, forwardedAsHttps } from './edge/client-address.js';
+import { validHostHeader } from './edge/host-header.js';
 import { ApiError } from './edge/api-error.js';
 import { handleClientError } from './edge/client-errors.js';
 import { registerPreflight } from './edge/cors.js';
@@ -69,6 +72,10 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     logger: options.logger ?? false,
     // One line per response is written by the onResponse hook; Fastify's two cost ~35%.
     logController: new LogController({ disableRequestLogging: true }),
+    // Requests log through the app's logger itself, not a child each: the one line per
+    // response carries the request id, and a pino child per request costs more than the check
+    // Fastify makes of what this factory returns.
+    childLoggerFactory: (logger) => logger,
     // The one listener: the fast branch first, then Fastify's routing (edge/fast-path.ts).
     serverFactory: edgeServer(fast, options.https, (err, url) => app.log.error({ err, url }, 'fast branch failed')),
     // The server is ours (serverFactory); this only tells Fastify's start-up line to say https.
@@ -84,19 +91,16 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     requestIdHeader: false,
     genReqId: requestId,
     return503OnClosing: true,
-    trustProxy: services.trustProxy,
+    // Fastify's request.ip, protocol and host follow the same proxies (the edge's own code reads
+    // the client address through edge/client-address.ts).
+    trustProxy: services.trustProxy ? (address: string) => services.trustProxy!.trusts(address) : false,
     // request.query holds a ParsedQuery (edge/query-string.ts), not Fastify's plain record.
     // Path parameters as long as the URL allows, so an over-long code gets the handler's 400
     // naming the parameter rather than a bare 404 from the router.
     routerOptions: { maxParamLength: MAX_URL_LENGTH, querystringParser: (raw: string) => parseQueryString(raw) as unknown as Record<string, unknown> },
   } as FastifyServerOptions);
 
-  // Requests log through the app's logger itself, not a child each: the one line per response
-  // carries the request id itself, and a child per request is a measurable cost. Fastify skips
-  // the child only for its null logger; a custom childLoggerFactory costs a validation of the
-  // returned logger per request, so the default factory is kept and `child` returns the logger.
   const log = app.log;
-  log.child = () => log;
   handleErrorsAs(app, errorsForPath);
   decorateAccessedRequests(app);
   installJsonBodyParser(app);
@@ -116,7 +120,9 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     if (NON_URI_CHARACTER.test(url)) {
       throw ApiError.invalidParameter('url', pathOf(url).slice(0, 200), 'the URL contains characters that are not percent-encoded; encode query and path values as UTF-8 per RFC 3986');
     }
-    if (services.trustProxy && request.headers['x-forwarded-proto'] !== 'https') {
+    if (!validHostHeader(request.headers.host)) throw ApiError.invalidParameter('host', request.headers.host!.slice(0, 200), 'the Host header is not a valid host name');
+    // Readiness probes reach a replica directly, without the proxy's headers (docs/deployment.md).
+    if (services.trustProxy && !forwardedAsHttps(request.raw, services.trustProxy) && pathOf(url) !== HEALTH_PATH) {
       throw new ApiError(403, 'HTTPS is required: the proxy must forward X-Forwarded-Proto: https');
     }
     done();
@@ -131,7 +137,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   if (usage) fast.usage = usage;
   if (logsResponses || usage) {
     app.addHook('onResponse', function afterEachResponse(request, reply, done) {
-      if (logsResponses) logResponse(log, { reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, elapsedMs: reply.elapsedTime, ip: request.ip, keyId: request.apiKey?.id });
+      if (logsResponses) logResponse(log, { reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, elapsedMs: reply.elapsedTime, ip: clientAddress(request.raw, services.trustProxy), keyId: request.apiKey?.id });
       usage?.count(request.url, reply.statusCode, request.apiKey?.id ?? request.refusedKeyId);
       done();
     });

@@ -1,6 +1,8 @@
 /** Everything the HTTP layer needs, assembled once by the composition root (src/cli/serve.ts). */
 import type { AccessControl } from '../access/access-control.js';
 import type { Authenticator } from '../access/authenticator.js';
+import type { FilterTimeAllowance } from '../access/filter-allowance.js';
+import type { TrustedProxies } from '../access/trusted-proxies.js';
 import type { SnapshotHolder } from '../dataset/holder.js';
 import type { DownloadSigner } from '../export/signed-url.js';
 import type { MasterExports } from '../export/master-exports.js';
@@ -22,6 +24,13 @@ export interface AppServices {
   readonly access: AccessControl;
   /** The operator console and its usage counts (src/http/apis/admin/); absent, there is no console. */
   readonly console?: ConsoleServices | undefined;
-  /** Plain HTTP behind a TLS-terminating proxy that sets X-Forwarded-Proto. */
-  readonly trustProxy: boolean;
+  /**
+   * Plain HTTP behind these TLS-terminating proxies (--trust-proxy), which set X-Forwarded-Proto
+   * and X-Forwarded-For (edge/client-address.ts); undefined: HTTPS served directly.
+   */
+  readonly trustProxy: TrustedProxies | undefined;
+  /** Filter evaluation time per API key (src/access/filter-allowance.ts). */
+  readonly filterTime: FilterTimeAllowance;
+  /** The origin clients reach the service at (--public-url): links handed out are built from it. */
+  readonly publicUrl: () => string;
 }

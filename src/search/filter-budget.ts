@@ -14,15 +14,31 @@ export function cpuMs(): number {
   return (user + system) / 1000;
 }
 
+/**
+ * Who pays for an evaluation: the caller's share of evaluation time (per API key, see
+ * src/access/filter-allowance.ts). `admit` throws to refuse before anything is evaluated;
+ * `charge` receives the CPU time the evaluation took, also when it ran out of budget.
+ */
+export interface FilterTimeMeter {
+  admit(): void;
+  charge(cpuMs: number): void;
+}
+
 /** Stops a filter that would hold the event loop past its budget (docs/filter.md#limits). */
-export function filterWithinBudget<T>(items: readonly T[], test: (item: T) => boolean, text: string): T[] {
-  const deadline = cpuMs() + FILTER_LIMITS.evaluationBudgetMs;
+export function filterWithinBudget<T>(items: readonly T[], test: (item: T) => boolean, text: string, meter?: FilterTimeMeter): T[] {
+  meter?.admit();
+  const started = cpuMs();
+  const deadline = started + FILTER_LIMITS.evaluationBudgetMs;
   const kept: T[] = [];
-  for (let i = 0; i < items.length; i++) {
-    if (i % BUDGET_CHECK_EVERY === BUDGET_CHECK_EVERY - 1 && cpuMs() > deadline) {
-      throw new QueryError('filter', text, `the filter took longer than ${FILTER_LIMITS.evaluationBudgetMs} ms to evaluate; simplify the regular expression or use == patterns`);
+  try {
+    for (let i = 0; i < items.length; i++) {
+      if (i % BUDGET_CHECK_EVERY === BUDGET_CHECK_EVERY - 1 && cpuMs() > deadline) {
+        throw new QueryError('filter', text, `the filter took longer than ${FILTER_LIMITS.evaluationBudgetMs} ms to evaluate; simplify the regular expression or use == patterns`);
+      }
+      if (test(items[i]!)) kept.push(items[i]!);
     }
-    if (test(items[i]!)) kept.push(items[i]!);
+  } finally {
+    meter?.charge(cpuMs() - started);
   }
   return kept;
 }

@@ -9,7 +9,7 @@ import { DEFAULT_LIMIT } from './list-params.js';
 import { type ListParams, type ListResult, type ResourceView, runList, type SearchContext } from './operations.js';
 import type { ItemKey } from './paging.js';
 import { QueryError } from '../shared/query-error.js';
-import { cachedResult } from './result-cache.js';
+import { cachedResult, MAP_ENTRY_BYTES, REFERENCE_BYTES } from './result-cache.js';
 
 const BUSINESS_TYPE_CODE = /^[0-9]{5}$/;
 
@@ -40,6 +40,9 @@ interface Ranked<T> {
   readonly baseKey: (item: T) => ItemKey;
 }
 
+/** The items' array and the Map of their positions. */
+const weighRanked = (r: { readonly items: readonly unknown[] }): number => 128 + r.items.length * (REFERENCE_BYTES + MAP_ENTRY_BYTES);
+
 function ranked<T>(items: readonly T[]): Ranked<T> {
   const positions = new Map(items.map((item, i) => [item, i]));
   return { items, baseKey: (item) => [positions.get(item)!] };
@@ -49,7 +52,7 @@ export function listFreewordBanks(ctx: SearchContext, view: ResourceView, params
   const query = readQuery(params.freeword);
   const types = readBusinessTypeCodes(params.businessTypeCode);
   const typesKey = types.join(',');
-  const { items, baseKey } = cachedResult(ctx.snapshot, `freeword-banks\n${typesKey}\n${query}`, () => ranked(freewordIndexOf(ctx.snapshot).searchBanks(query, types)));
+  const { items, baseKey } = cachedResult(ctx.snapshot, `freeword-banks\n${typesKey}\n${query}`, () => ranked(freewordIndexOf(ctx.snapshot).searchBanks(query, types)), weighRanked);
   return runList({ ctx, listId: 'freeword-banks', items, baseKey, view, params, defaultLimit: DEFAULT_LIMIT, extraConditions: [query, typesKey] });
 }
 
@@ -57,6 +60,6 @@ export function listFreewordBanks(ctx: SearchContext, view: ResourceView, params
 export function listFreewordBranches(ctx: SearchContext, view: ResourceView, bankCode: string, params: FreewordParams): ListResult<Branch> | undefined {
   const query = readQuery(params.freeword);
   if (!ctx.snapshot.directory.bank(bankCode)) return undefined;
-  const { items, baseKey } = cachedResult(ctx.snapshot, `freeword-branches:${bankCode}\n${query}`, () => ranked(freewordIndexOf(ctx.snapshot).searchBranches(bankCode, query)));
+  const { items, baseKey } = cachedResult(ctx.snapshot, `freeword-branches:${bankCode}\n${query}`, () => ranked(freewordIndexOf(ctx.snapshot).searchBranches(bankCode, query)), weighRanked);
   return runList({ ctx, listId: `freeword-branches:${bankCode}`, items, baseKey, view, params, defaultLimit: DEFAULT_LIMIT, extraConditions: [query] });
 }

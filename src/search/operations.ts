@@ -8,11 +8,11 @@ import type { Bank, Branch, BusinessType } from '../domain/types.js';
 import { type CursorCodec, queryFingerprint } from '../shared/cursor.js';
 import { parseFields, project } from './fields.js';
 import { compileFilter, FilterError } from './filter/index.js';
-import { filterWithinBudget } from './filter-budget.js';
+import { filterWithinBudget, type FilterTimeMeter } from './filter-budget.js';
 import { DEFAULT_BUSINESS_TYPES_LIMIT, DEFAULT_LIMIT, parseLimit } from './list-params.js';
 import { type ItemKey, paginate } from './paging.js';
 import { QueryError } from '../shared/query-error.js';
-import { cachedResult } from './result-cache.js';
+import { cachedResult, REFERENCE_BYTES } from './result-cache.js';
 import { parseSort, type SortKey } from './sort.js';
 
 /** Raw query values of a list request; undefined when absent. */
@@ -49,6 +49,8 @@ export interface ListResult<T> {
 export interface SearchContext {
   readonly snapshot: Snapshot;
   readonly cursors: CursorCodec;
+  /** Who pays for filter evaluations (a cached result costs nothing); none: nobody is charged. */
+  readonly filterTime?: FilterTimeMeter | undefined;
 }
 
 const byCode = (item: { code: string }): ItemKey => [item.code];
@@ -72,11 +74,11 @@ function readSort(text: string | undefined, view: ResourceView): SortKey[] {
   return parseSort(text, view.fields);
 }
 
-function applyFilter<T extends object>(items: readonly T[], text: string | undefined, view: ResourceView): readonly T[] {
+function applyFilter<T extends object>(items: readonly T[], text: string | undefined, view: ResourceView, meter: FilterTimeMeter | undefined): readonly T[] {
   if (text === undefined) return items;
   try {
     const filter = compileFilter<T>(text, view.fields);
-    return filterWithinBudget(items, filter.test, text);
+    return filterWithinBudget(items, filter.test, text, meter);
   } catch (err) {
     if (err instanceof FilterError) throw new QueryError('filter', text, err.message);
     throw err;
@@ -107,7 +109,7 @@ export function runList<T extends object>(spec: ListSpec<T>): ListResult<T> {
   // Kept by what decides the matches (the list, its conditions, the view's fields, the filter),
   // not by sort or page: one result serves every order and page of the same filter.
   const items =
-    filter === undefined ? spec.items : cachedResult(spec.ctx.snapshot, JSON.stringify(['filter', spec.listId, view.fields, filter, ...(spec.extraConditions ?? [])]), () => applyFilter(spec.items, filter, view));
+    filter === undefined ? spec.items : cachedResult(spec.ctx.snapshot, JSON.stringify(['filter', spec.listId, view.fields, filter, ...(spec.extraConditions ?? [])]), () => applyFilter(spec.items, filter, view, spec.ctx.filterTime), (matches) => 64 + REFERENCE_BYTES * matches.length);
   const page = paginate({ items, baseKey: spec.baseKey, sort, limit, cursor });
   return {
     items: fields === undefined ? page.items : page.items.map((item) => project(item, fields)),

@@ -2,25 +2,37 @@
  * The results of an expensive step (freeword ranking, filter evaluation, Resolve matching) kept
  * per dataset snapshot, so a repeated query (a widget's common prefixes, an application's fixed
  * filter, the same bank and branch typed again) costs a lookup whatever page, limit or fields
- * it asks for. At most RESULT_CACHE_ENTRIES per snapshot (CLOCK eviction, lru.ts); a
- * snapshot's results go with it when it is replaced. Results are shared: never mutate one.
- * Failures (a filter over its budget) are not kept.
+ * it asks for. Bounded in bytes, RESULT_CACHE_BYTES per snapshot, each result weighed by its
+ * caller (CLOCK eviction, src/shared/lru.ts): a stream of distinct queries, which never repeat,
+ * cannot grow memory past it. A snapshot's results go with it when it is replaced. Results are
+ * shared: never mutate one. Failures (a filter over its budget) are not kept.
  */
 import type { Derivation, Snapshot } from '../dataset/snapshot.js';
 import { Lru } from '../shared/lru.js';
 
-/** Results kept per snapshot. Each holds at most one bank list's worth of references. */
-export const RESULT_CACHE_ENTRIES = 1_000;
+/** The memory results of one snapshot may take, as their callers weigh them (bytes, estimated). */
+export const RESULT_CACHE_BYTES = 8 * 1024 * 1024;
 
-const RESULTS: Derivation<Lru<unknown>> = { name: 'result cache', build: () => new Lru(RESULT_CACHE_ENTRIES) };
+/** Estimated bytes of a reference in an array or a Map entry, for callers' weights. */
+export const REFERENCE_BYTES = 8;
+export const MAP_ENTRY_BYTES = 80;
 
-/** `compute()`'s value for `key` on `snapshot`, computed at most once while kept. What `compute` throws is not kept. */
-export function cachedResult<T>(snapshot: Snapshot, key: string, compute: () => T): T {
+interface Kept {
+  readonly value: unknown;
+  readonly weight: number;
+}
+
+const RESULTS: Derivation<Lru<Kept>> = { name: 'result cache', build: () => new Lru<Kept>(RESULT_CACHE_BYTES, (key, kept) => 2 * key.length + kept.weight) };
+
+/**
+ * `compute()`'s value for `key` on `snapshot`, computed at most once while kept; `weigh` tells
+ * its size in bytes. What `compute` throws is not kept.
+ */
+export function cachedResult<T>(snapshot: Snapshot, key: string, compute: () => T, weigh: (value: T) => number): T {
   const results = snapshot.derive(RESULTS);
-  let value = results.get(key) as T | undefined;
-  if (value === undefined) {
-    value = compute();
-    results.set(key, value);
-  }
+  const kept = results.get(key);
+  if (kept !== undefined) return kept.value as T;
+  const value = compute();
+  results.set(key, { value, weight: weigh(value) });
   return value;
 }

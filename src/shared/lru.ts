@@ -1,11 +1,16 @@
 /**
  * A map bounded by a total size that drops the entries least recently used, approximately:
  * each entry weighs `weigh(key, value)` (1 by default, so the bound is a count). A hit only
- * marks its entry, so a read never reorders the map; when room is needed, entries are looked
+ * marks its entry, so a read never reorders anything; when room is needed, entries are looked
  * at oldest first, and a marked one is unmarked and moved to the back (a second chance) rather
  * than dropped: the CLOCK approximation of LRU.
+ *
+ * The order is a queue of its own, not the Map's: a Map whose oldest entries are deleted one by
+ * one keeps their slots until it is rehashed, and every walk from its start steps over them, so
+ * a full cache under a stream of new keys (distinct requests) would pay more for each insertion.
  */
 interface Entry<V> {
+  readonly key: string;
   readonly value: V;
   readonly weight: number;
   used: boolean;
@@ -13,6 +18,9 @@ interface Entry<V> {
 
 export class Lru<V> {
   readonly #entries = new Map<string, Entry<V>>();
+  /** Entries oldest first from `#head`; an entry no longer in the map is skipped when met. */
+  #queue: Entry<V>[] = [];
+  #head = 0;
   #total = 0;
 
   constructor(
@@ -41,18 +49,26 @@ export class Lru<V> {
       this.#entries.delete(key);
       this.#total -= old.weight;
     }
-    // Entries moved to the back are met again after the others, unmarked: this ends.
-    for (const [oldest, entry] of this.#entries) {
-      if (this.#total + weight <= this.capacity) break;
-      this.#entries.delete(oldest);
-      if (entry.used) {
-        entry.used = false;
-        this.#entries.set(oldest, entry);
+    // Marked entries go to the back unmarked and are met again after the others: this ends.
+    while (this.#total + weight > this.capacity) {
+      const oldest = this.#queue[this.#head++]!;
+      if (this.#entries.get(oldest.key) !== oldest) continue;
+      if (oldest.used) {
+        oldest.used = false;
+        this.#queue.push(oldest);
       } else {
-        this.#total -= entry.weight;
+        this.#entries.delete(oldest.key);
+        this.#total -= oldest.weight;
       }
     }
-    this.#entries.set(key, { value, weight, used: false });
+    const entry: Entry<V> = { key, value, weight, used: false };
+    this.#entries.set(key, entry);
+    this.#queue.push(entry);
     this.#total += weight;
+    // Drop the queue's spent front now and then: it never holds more than twice what it must.
+    if (this.#head > 1024 && this.#head * 2 > this.#queue.length) {
+      this.#queue = this.#queue.slice(this.#head).filter((e) => this.#entries.get(e.key) === e);
+      this.#head = 0;
+    }
   }
 }

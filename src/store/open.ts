@@ -5,10 +5,10 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import { migrationProvider } from './migrations.js';
 import type { Database } from './schema.js';
+import { ImmediateSqliteDialect } from './sqlite-dialect.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -51,6 +51,8 @@ export async function openStore(options: StoreOptions): Promise<SqlStore> {
     }
     dialect = 'postgres';
     location = redactUrl(options.databaseUrl);
+    // Loaded only for PostgreSQL: the embedded default never pays for the driver (memory, start-up).
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}) });
     // An idle connection dropped by the server (restart, failover, admin) is an 'error' event on
     // the pool; unhandled, it would crash the process. The pool discards that client and the
@@ -66,11 +68,12 @@ export async function openStore(options: StoreOptions): Promise<SqlStore> {
     // The store holds signing secrets (settings): private to the server's user. SQLite gives
     // its -wal and -shm files the mode of the database file.
     if (created) chmodSync(location, 0o600);
-    // WAL lets the CLI write keys while a server reads; busy_timeout rides out that overlap.
+    // WAL lets the CLI write keys while a server reads; busy_timeout is how long a writer waits
+    // for another process's write to end (transactions take the lock up front for it to apply).
     file.pragma('journal_mode = WAL');
     file.pragma('busy_timeout = 5000');
     file.pragma('foreign_keys = ON');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: file }) });
   }
   const { error } = options.migrate === false ? { error: undefined } : await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
   if (error) {

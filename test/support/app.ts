@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { AbuseOptions } from '../../src/access/abuse.js';
 import type { AccessControl } from '../../src/access/access-control.js';
+import { LOOPBACK_PROXIES, parseTrustedProxies, trustedProxies } from '../../src/access/trusted-proxies.js';
+import { FilterTimeAllowance } from '../../src/access/filter-allowance.js';
 import { openAccessControl } from '../../src/access/open.js';
 import { Authenticator } from '../../src/access/authenticator.js';
 import { KeyStore } from '../../src/access/key-store.js';
@@ -60,7 +62,10 @@ export function bundledSnapshot(): Snapshot {
 export const TEST_ABUSE_OPTIONS: AbuseOptions = Object.freeze({ threshold: 1_000_000, windowSeconds: 60, blockSeconds: 60 });
 
 export interface TestAppOptions {
-  readonly trustProxy?: boolean;
+  /** Behind proxies: `true` for --trust-proxy alone (the loopback, where inject() comes from), or the list. */
+  readonly trustProxy?: boolean | string;
+  /** --public-url; default https://localhost:8443. */
+  readonly publicUrl?: string;
   readonly abuse?: AbuseOptions;
   /** The clock of the JST day. */
   readonly now?: () => number;
@@ -128,8 +133,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       access,
       history: { history: new HistoryView(await loadHistory(store.db)) },
       exports: new MasterExports(store.db),
-      downloads: new DownloadSigner(await sharedSecret(store.db, 'download')),
-      trustProxy: options.trustProxy ?? false,
+      downloads: new DownloadSigner(await sharedSecret(store.db, 'download'), (id) => keys.isActive(id)),
+      trustProxy: options.trustProxy === undefined || options.trustProxy === false ? undefined : options.trustProxy === true ? trustedProxies(LOOPBACK_PROXIES) : parseTrustedProxies(options.trustProxy),
+      publicUrl: () => options.publicUrl ?? 'https://localhost:8443',
+      filterTime: new FilterTimeAllowance(),
       console: operatorConsole,
     },
     { ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.metrics ? { metrics: options.metrics } : {}) },

@@ -15,6 +15,7 @@ import type { Plan } from '../../access/plans.js';
 import type { RateLimitResult } from '../../access/rate-limiter.js';
 import type { Metrics } from '../../metrics/metrics.js';
 import { ApiError } from './api-error.js';
+import type { TrustedProxies } from '../../access/trusted-proxies.js';
 import { clientAddress } from './client-address.js';
 import { presentedKey } from './presented-key.js';
 import { addRate, rateLimitHeaders } from './writer.js';
@@ -107,7 +108,7 @@ export class AccessedRequest implements AccessRequest {
   constructor(
     private readonly raw: IncomingMessage,
     readonly presentedKey: string | undefined,
-    private readonly trustProxy: boolean,
+    private readonly trustProxy: TrustedProxies | undefined,
   ) {
     this.connection = raw.socket;
   }

@@ -17,7 +17,7 @@ import type { ErrorShape } from './error-shapes.js';
 import type { ParsedQuery } from './query-string.js';
 
 /** The memory answers of one snapshot may take (UTF-16 strings: two bytes a character). */
-export const RESPONSE_CACHE_BYTES = 16 * 1024 * 1024;
+export const RESPONSE_CACHE_BYTES = 8 * 1024 * 1024;
 
 /** What the pipeline's fast branch (fast-path.ts) needs to know of the route that made an answer. */
 export interface FastRoute {

@@ -28,7 +28,9 @@ import type { RequestSeries } from '../../metrics/request-stats.js';
 import { accepts } from './accept.js';
 import { AccessedRequest, refuse } from './access-guard.js';
 import { type FastRoute, keptAnswer } from './answer-cache.js';
-import { clientAddress } from './client-address.js';
+import type { TrustedProxies } from '../../access/trusted-proxies.js';
+import { clientAddress, forwardedAsHttps } from './client-address.js';
+import { validHostHeader } from './host-header.js';
 import { toApiError } from './errors.js';
 import { CONNECTIONS_CHECK_INTERVAL_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_HEADER_BYTES, REQUEST_TIMEOUT_MS } from './limits.js';
 import { keyInHeaders } from './presented-key.js';
@@ -41,7 +43,7 @@ const JSON_TYPES = ['application/json'];
 export interface FastPathParts {
   readonly snapshots: SnapshotHolder;
   readonly access: AccessControl;
-  readonly trustProxy: boolean;
+  readonly trustProxy: TrustedProxies | undefined;
   /** The app's request id generator (request-id.ts). */
   readonly requestId: (request: IncomingMessage) => string;
   readonly metrics: Metrics;
@@ -74,7 +76,9 @@ export class FastPath {
     if (kept === undefined || kept.route === undefined) return false;
     const headers = request.headers;
     if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
-    if (this.parts.trustProxy && headers['x-forwarded-proto'] !== 'https') return false;
+    if (this.parts.trustProxy && !forwardedAsHttps(request, this.parts.trustProxy)) return false;
+    // Refusals are Fastify's to answer (app.ts).
+    if (!validHostHeader(headers.host)) return false;
     if (!accepts(headers.accept, JSON_TYPES)) return false;
 
     const started = performance.now();

@@ -4,7 +4,6 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generate } from 'selfsigned';
 
 export interface TlsFiles {
   readonly cert: string;
@@ -27,6 +26,8 @@ export async function loadOrCreateCertificate(dataDir: string, given?: { cert?: 
   }
   mkdirSync(dataDir, { recursive: true });
   const now = new Date();
+  // Loaded only on the first start of a data directory: every later start reads the files.
+  const { generate } = await import('selfsigned');
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keyType: 'ec',
     curve: 'P-256',

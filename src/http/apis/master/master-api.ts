@@ -69,9 +69,10 @@ function registerMasterRoutes(app: FastifyInstance, services: AppServices): void
       if (!DATASET_ID.test(id)) throw bodyError('dataset_id', id.slice(0, 200), 'dataset_id must be the dataset_id of /master/v1/latest, e.g. upd-20260824');
       const info = id === currentDataset() ? await services.exports.ensure(id) : await services.exports.info(id);
       if (!info) throw ApiError.notFound(`dataset ${id} has no master file`);
-      const signed = services.downloads.sign(id, Math.floor(Date.now() / 1000));
-      const origin = `${request.protocol}://${request.host}`;
-      return { dataset_id: id, download_url: origin + signed.path, expires_at: jstTimestamp(signed.expiresAt * 1000) };
+      const signed = services.downloads.sign(id, request.apiKey!.id, Math.floor(Date.now() / 1000));
+      // Never from the request's Host: a client (or a proxy passing its Host on) would choose
+      // the host of a link the service hands out.
+      return { dataset_id: id, download_url: services.publicUrl() + signed.path, expires_at: jstTimestamp(signed.expiresAt * 1000) };
     },
   });
 
@@ -88,7 +89,9 @@ function registerMasterRoutes(app: FastifyInstance, services: AppServices): void
       const file = (request.params as { file: string }).file;
       const id = file.endsWith('.zip') ? file.slice(0, -4) : file;
       const params = parsedQuery(request).params;
-      const verdict = services.downloads.verify(id, params.get('expires')?.[0], params.get('signature')?.[0], Math.floor(Date.now() / 1000));
+      const query = { key: params.get('key')?.[0], expires: params.get('expires')?.[0], signature: params.get('signature')?.[0] };
+      const verdict = await services.downloads.verify(id, query, Math.floor(Date.now() / 1000));
+      if (verdict === 'revoked') throw new ApiError(403, 'the API key that asked for this download URL has been revoked');
       if (verdict === 'expired') throw new ApiError(403, 'this download URL has expired; ask /master/v1/download-url for a new one');
       if (verdict === 'invalid') throw new ApiError(403, 'this download URL is not valid: it was altered or not issued by this service');
       const bytes = await services.exports.zip(id);

@@ -20,7 +20,7 @@ export const DownloadUrlRequestSchema = Type.Object({ dataset_id: Type.String({ 
 export const DownloadUrlSchema = Type.Object(
   {
     dataset_id: Type.String({ example: 'upd-20260824' }),
-    download_url: Type.String({ description: 'Signed; downloads the ZIP without a key until expires_at', example: 'https://localhost:8443/master/v1/downloads/upd-20260824.zip?expires=1795350000&signature=…' }),
+    download_url: Type.String({ description: 'Signed; downloads the ZIP without a key until expires_at, or until the issuing key is revoked', example: 'https://localhost:8443/master/v1/downloads/upd-20260824.zip?key=key_3f9a1c2b4d5e&expires=1795350000&signature=…' }),
     expires_at: Type.String({ description: 'ISO 8601 with +09:00', example: '2026-11-22T20:40:00+09:00' }),
   },
   { additionalProperties: false },

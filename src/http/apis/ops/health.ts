@@ -5,6 +5,9 @@ import type { AppServices } from '../../services.js';
 import { registerGet } from '../../edge/register.js';
 import { sendJson } from '../../edge/writer.js';
 
+/** Also answered to a direct probe behind --trust-proxy, without the proxy's headers (app.ts). */
+export const HEALTH_PATH = '/healthz';
+
 const HealthSchema = Type.Object(
   {
     status: Type.Literal('ok'),
@@ -18,7 +21,7 @@ const HealthSchema = Type.Object(
 
 export function registerHealth(app: FastifyInstance, services: AppServices): void {
   registerGet(app, {
-    url: '/healthz',
+    url: HEALTH_PATH,
     schema: { summary: 'Readiness: 200 once the dataset is loaded; no key needed', tags: ['Operations'], response: { 200: HealthSchema } },
     handler: async (_request, reply) => {
       const d = services.snapshots.current.directory;

@@ -61,13 +61,25 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
         // resolve request of a snapshot on: processes that never resolve never build it.
         snapshot.warm(RESOLVE_INDEX);
         // The matcher is a function of the snapshot and the input: a repeated input (the same
-        // bank and branch typed by many users) is answered from the results kept per snapshot.
-        const { outcome, json } = cachedResult(snapshot, `resolve\n${input.context ?? ''}\n${input.bankName.slice(0, MAX_INPUT_LENGTH)}\n${input.branchName.slice(0, MAX_INPUT_LENGTH)}`, () => {
-          const made = resolve(snapshot, input);
-          return { outcome: made, json: JSON.stringify(made.answer) };
-        });
-        scope.metrics.resolveDecisions.inc({ decision: outcome.answer.decision });
-        const body = wantsDebug(request) ? JSON.stringify({ ...outcome.answer, debug: outcome.debug }) : json;
+        // bank and branch typed by many users) is answered from the results kept per snapshot,
+        // which keep the answer's JSON and decision only. A debug view is made afresh.
+        const key = `resolve\n${input.context ?? ''}\n${input.bankName.slice(0, MAX_INPUT_LENGTH)}\n${input.branchName.slice(0, MAX_INPUT_LENGTH)}`;
+        if (wantsDebug(request)) {
+          const outcome = resolve(snapshot, input);
+          scope.metrics.resolveDecisions.inc({ decision: outcome.answer.decision });
+          return sendJson(reply, JSON.stringify({ ...outcome.answer, debug: outcome.debug }));
+        }
+        const kept = cachedResult(
+          snapshot,
+          key,
+          () => {
+            const { answer } = resolve(snapshot, input);
+            return { decision: answer.decision, json: JSON.stringify(answer) };
+          },
+          (r) => 64 + 2 * r.json.length,
+        );
+        scope.metrics.resolveDecisions.inc({ decision: kept.decision });
+        const body = kept.json;
         return sendJson(reply, body);
       },
     });

@@ -7,6 +7,7 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Bank } from '../../../domain/types.js';
 import { listFreewordBanks, listFreewordBranches } from '../../../search/freeword-operations.js';
+import { filterMeterFor } from './filter-meter.js';
 import { listBanks, listBranches, listBusinessTypes, present, readFields, type SearchContext } from '../../../search/operations.js';
 import { QueryError } from '../../../shared/query-error.js';
 import { ApiError } from '../../edge/api-error.js';
@@ -92,7 +93,8 @@ function registerSearchRoutes(app: FastifyInstance, services: AppServices, versi
         const params = readSearchParams(request, accepted);
         const callback = negotiate(request, params.callback);
         // One snapshot for the whole answer, read once: a swap never mixes two in one response.
-        const ctx: SearchContext = { snapshot: services.snapshots.current, cursors: services.cursors };
+        const filterTime = params.filter === undefined ? undefined : filterMeterFor(services.filterTime, request.apiKey);
+        const ctx: SearchContext = { snapshot: services.snapshots.current, cursors: services.cursors, filterTime };
         const json = cachedAnswer(ctx.snapshot, request.url, parsedQuery(request), () => toJson(ctx.snapshot, handler(request, params, ctx)), callback === undefined ? fast : undefined);
         respond(reply, json, callback);
       },

@@ -1,0 +1,14 @@
+/**
+ * The Host header must name a host: a DNS name, an IPv4 address or a bracketed IPv6 address,
+ * with an optional port. Anything else (paths, user info, spaces, several hosts) is refused with
+ * 400 before a route sees it, so that nothing downstream can be fed a crafted host. Links the
+ * service hands out are never built from Host anyway (--public-url, docs/deployment.md).
+ */
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const VALID_HOST = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*\\.?|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?$`);
+const MAX_HOST_LENGTH = 255;
+
+/** True for a valid Host header, and for none or an empty one (HTTP/1.0, or a URI without a host). */
+export function validHostHeader(host: string | undefined): boolean {
+  return host === undefined || host === '' || (host.length <= MAX_HOST_LENGTH && VALID_HOST.test(host));
+}

@@ -1,0 +1,159 @@
+/**
+ * The access log of a real `ginko serve` (docs/operations.md#logs): every response's line is
+ * written by the time SIGTERM has stopped the server, and a reader that stops reading costs a
+ * bounded amount of memory (LOG_BUFFER_BYTES): lines past it are dropped and counted, and the
+ * server keeps answering.
+ */
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { Agent, request } from 'node:https';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { LOG_BUFFER_BYTES } from '../src/logging/log-sink.js';
+import { GINKO_BIN } from './support/process.js';
+import { useTempDirs } from './support/temp-dirs.js';
+
+const tempDir = useTempDirs('ginko-logging-');
+
+interface Server {
+  readonly child: ChildProcess;
+  readonly url: string;
+  readonly ca: string;
+  readonly key: string;
+  readonly agent: Agent;
+}
+
+/** `ginko serve` as `npm start` runs it: log level info (the default), its stdout as given. */
+async function serve(dataDir: string, stdout: number | 'pipe', text: () => string, onStart: (child: ChildProcess) => void = () => {}): Promise<Server> {
+  const child = spawn(process.execPath, [GINKO_BIN, 'serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', stdout, 'pipe'] });
+  onStart(child);
+  let stderr = '';
+  child.stderr!.on('data', (c) => (stderr += c));
+  for (let waited = 0; ; waited += 50) {
+    const m = /listening on (\S+)/.exec(text());
+    if (m) {
+      return {
+        child,
+        url: m[1]!,
+        ca: readFileSync(join(dataDir, 'tls-cert.pem'), 'utf8'),
+        key: readFileSync(join(dataDir, 'development-key.txt'), 'utf8').trim(),
+        agent: new Agent({ keepAlive: true, maxSockets: 8 }),
+      };
+    }
+    if (waited > 60_000 || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error(`ginko did not start:\n${text()}\n${stderr}`);
+    }
+    await sleep(50);
+  }
+}
+
+function get(server: Server, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(server.url + path, { ca: server.ca, agent: server.agent, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** `n` requests, 8 at a time; every one must answer 200. */
+async function many(server: Server, n: number, path: (i: number) => string, headers: Record<string, string> = {}): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < n) {
+      const res = await get(server, path(next++), headers);
+      assert.equal(res.status, 200, res.body);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
+
+const responseLines = (text: string) =>
+  text
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { msg: string; url?: string; status?: number })
+    .filter((l) => l.msg === 'response');
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+const droppedIn = (metrics: string) => Number(/^ginko_log_lines_dropped_total (\d+)$/m.exec(metrics)![1]);
+
+describe('the access log of ginko serve', () => {
+  it('writes one line per response to a file, all of them by the time SIGTERM has stopped the server', async () => {
+    const dir = tempDir();
+    const logFile = join(dir, 'ginko.log');
+    const fd = openSync(logFile, 'w');
+    const server = await serve(dir, fd, () => readFileSync(logFile, 'utf8'));
+    closeSync(fd);
+    const n = 3000;
+    try {
+      await many(server, n, (i) => `/healthz?_=${i}`);
+    } finally {
+      server.agent.destroy();
+      server.child.kill('SIGTERM');
+    }
+    assert.equal(await exited(server.child), 0);
+    const lines = responseLines(readFileSync(logFile, 'utf8'));
+    assert.equal(lines.length, n);
+    assert.deepEqual(new Set(lines.map((l) => l.url)).size, n);
+    assert.ok(lines.every((l) => l.status === 200));
+  });
+
+  it('drops and counts lines past the bound when stdout stops being read; memory stays bounded; the server answers', async () => {
+    const dir = tempDir();
+    let out = '';
+    const server = await serve(dir, 'pipe', () => out, (child) => {
+      child.stdout!.setEncoding('utf8');
+      child.stdout!.on('data', (c: string) => (out += c));
+    });
+    try {
+      // Warm up (connections, JIT, the first answers) before the reference figure of memory.
+      await many(server, 500, (i) => `/healthz?_=${i}`);
+      await sleep(300);
+      const before = rssMb(server.child.pid!);
+      // Nobody reads stdout now: the pipe and the reader's buffer fill, then the sink's.
+      server.child.stdout!.pause();
+      // Lines of about 8 KB (the URL is logged): 6,000 of them are about 49 MB of log, six
+      // times what the sink may keep.
+      const pad = 'x'.repeat(8000);
+      const n = 6000;
+      await many(server, n, (i) => `/healthz?pad=${pad}&i=${i}`);
+      const grown = rssMb(server.child.pid!) - before;
+      const stalled = await get(server, '/metrics');
+      assert.equal(stalled.status, 200);
+      const dropped = droppedIn(stalled.body);
+      // What was not dropped fits in the sink and the pipe: at most the bound, plus a few
+      // lines waiting in the kernel's pipe and the reader's buffer.
+      assert.ok(dropped > n - LOG_BUFFER_BYTES / 8000 - 100, `dropped ${dropped} of ${n}`);
+      assert.ok(grown < 30, `resident memory grew ${grown.toFixed(1)} MB while ${((n * 8.2) / 1024).toFixed(0)} MB of lines were logged`);
+      assert.equal((await get(server, '/v3/banks/0001', { 'x-api-key': server.key })).status, 200);
+
+      // Read again: what was kept is written, and kept + dropped is every response.
+      server.child.stdout!.resume();
+      for (let length = -1; length !== out.length; ) {
+        length = out.length;
+        await sleep(300);
+      }
+      const logged = responseLines(out).length;
+      const final = droppedIn((await get(server, '/metrics')).body);
+      // The lookup's line may have been dropped too; nothing is dropped once read again.
+      assert.ok(final === dropped || final === dropped + 1, `${final} after ${dropped}`);
+      // 500 warm-up, n padded, the stalled scrape and the lookup.
+      assert.equal(logged + final, 500 + n + 2);
+    } finally {
+      server.agent.destroy();
+      server.child.kill('SIGTERM');
+      assert.equal(await exited(server.child), 0);
+    }
+  });
+});

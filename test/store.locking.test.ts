@@ -1,0 +1,90 @@
+/**
+ * Writers from several processes on one SQLite store: a transaction takes the write lock when it
+ * begins and other writers wait their turn (busy timeout) instead of failing at once with
+ * "database is locked" (src/store/sqlite-dialect.ts).
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { describe, it } from 'node:test';
+import { KeyStore } from '../src/access/key-store.js';
+import { UsageStore } from '../src/access/usage-store.js';
+import { ensureSeeded } from '../src/history/seed.js';
+import { latestSeq } from '../src/history/history-store.js';
+import { openStore } from '../src/store/open.js';
+import { GINKO_BIN } from './support/process.js';
+import { useTempDirs } from './support/temp-dirs.js';
+import { writeZenginPackage } from './support/zengin-fixture.js';
+
+const tempDir = useTempDirs('ginko-locking-');
+
+/** Starts `ginko …` in a child process; resolves with its exit code and output. */
+function ginko(args: readonly string[]): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [GINKO_BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (out += c));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out }));
+  });
+}
+
+describe('SQLite writers in several processes', () => {
+  it('a transaction that read first still writes after another process committed meanwhile', async () => {
+    const dataDir = tempDir();
+    const store = await openStore({ dataDir });
+    try {
+      const keys = new KeyStore(store.db);
+      const written = await store.db.transaction().execute(async (trx) => {
+        // Read first, as an import does (the current update) before writing.
+        const before = await trx.selectFrom('api_keys').select('id').execute();
+        // Another process writes meanwhile: `ginko keys create` (it also writes the default plans).
+        const other = ginko(['keys', 'create', '--plan', 'free', '--name', 'other', '--data-dir', dataDir]);
+        // Give it time to write (it does at once when it can) or to start waiting for the lock.
+        await Promise.race([other, new Promise((r) => setTimeout(r, 3_000))]);
+        await trx.insertInto('usage_counters').values({ bucket: 'search', key_id: 'key_x', day: '2026-03-01', count: 1 }).execute();
+        return { before: before.length, other };
+      });
+      const other = await written.other;
+      assert.equal(other.code, 0, other.out);
+      assert.equal(written.before, 0);
+      assert.deepEqual((await keys.list()).map((k) => k.name), ['other']);
+      assert.deepEqual(await new UsageStore(store.db).load('2026-03-01'), [{ bucket: 'search', keyId: 'key_x', day: '2026-03-01', count: 1 }]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('`ginko import` and key writes from other processes all succeed while a server writes usage counts', async () => {
+    const dataDir = tempDir();
+    const store = await openStore({ dataDir });
+    try {
+      await ensureSeeded(store);
+      const seeded = await latestSeq(store.db);
+      const pkg = tempDir.adopt(writeZenginPackage('2026-09-01', (data) => void (data['0010']!.branches['725']!.name = '市ヶ谷駅前')));
+      const usage = new UsageStore(store.db);
+      let running = true;
+      let added = 0;
+      // A server's usage writes, as often as the store takes them, for the whole run.
+      const writer = (async () => {
+        while (running) {
+          await usage.add([{ bucket: 'search', keyId: 'key_s', day: '2026-03-01', count: 1 }]);
+          added++;
+          await new Promise((r) => setTimeout(r, 2));
+        }
+      })();
+      const runs = await Promise.all([
+        ginko(['import', pkg, '--data-dir', dataDir]),
+        ...[1, 2, 3].map((i) => ginko(['keys', 'create', '--plan', 'free', '--name', `k${i}`, '--data-dir', dataDir])),
+      ]);
+      running = false;
+      await writer;
+      for (const run of runs) assert.equal(run.code, 0, run.out);
+      assert.equal(await latestSeq(store.db), seeded + 1, 'the import became current');
+      assert.deepEqual((await new KeyStore(store.db).list()).map((k) => k.name).sort(), ['k1', 'k2', 'k3']);
+      assert.deepEqual((await usage.load('2026-03-01')).map((r) => r.count), [added]);
+    } finally {
+      await store.close();
+    }
+  });
+});
