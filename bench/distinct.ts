@@ -18,7 +18,7 @@ export const DISTINCT_KINDS = ['branch', 'freeword-banks', 'freeword-branches', 
 export type DistinctKind = (typeof DISTINCT_KINDS)[number];
 
 /** Queries of one kind at most; far more than the result cache keeps (RESULT_CACHE_ENTRIES). */
-const MAX_PER_KIND = 4_000;
+const MAX_PER_KIND = 12_000;
 
 const q = encodeURIComponent;
 
@@ -60,10 +60,10 @@ export function distinctRequests(): ReadonlyMap<DistinctKind, readonly DistinctR
   // Every branch by its codes, in random order: 28,944 lookups.
   const branch = pairs.map(({ bank, branch }) => ({ method: 'GET' as const, path: `/v3/banks/${bank.code}/branches/${branch.code}` }));
 
-  // What a sign-up form's users type: 2 to 5 first characters of a reading or a name.
+  // What a sign-up form's users type: 2 to 6 first characters of a reading or a name.
   const bankQueries = new Set<string>();
   for (const bank of directory.banks) {
-    for (const n of [2, 3, 4, 5]) {
+    for (const n of [2, 3, 4, 5, 6]) {
       if (bank.hiragana.length >= n) bankQueries.add(bank.hiragana.slice(0, n));
       if (bank.name.length >= n) bankQueries.add(bank.name.slice(0, n));
     }
@@ -94,7 +94,10 @@ export function distinctRequests(): ReadonlyMap<DistinctKind, readonly DistinctR
 
   // Names as files hold them: the full name and the branch with its 支店; the half-width kana
   // of a transfer file; the short form a person types (みずほ, 城南信金).
-  const resolve = pairs.slice(0, MAX_PER_KIND).map(({ bank, branch }, i) => {
+  // Two branches of a bank may share a name: each body once.
+  const resolveBodies = new Set<string>();
+  for (const [i, { bank, branch }] of pairs.entries()) {
+    if (resolveBodies.size >= MAX_PER_KIND) break;
     const style = i % 3;
     const names =
       style === 0
@@ -102,8 +105,9 @@ export function distinctRequests(): ReadonlyMap<DistinctKind, readonly DistinctR
         : style === 1
           ? { bank_name: bank.halfWidthKana, branch_name: branch.halfWidthKana }
           : { bank_name: bank.name.replace(/銀行$/u, '').replace(/信用金庫$/u, '信金').replace(/信用組合$/u, '信組'), branch_name: branch.name };
-    return { method: 'POST' as const, path: '/resolve/v1/bank-branch', body: JSON.stringify(names) };
-  });
+    resolveBodies.add(JSON.stringify(names));
+  }
+  const resolve = [...resolveBodies].map((body) => ({ method: 'POST' as const, path: '/resolve/v1/bank-branch', body }));
 
   built = new Map<DistinctKind, readonly DistinctRequest[]>([
     ['branch', branch],

@@ -41,7 +41,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     ...(options.body !== undefined ? { body: options.body } : {}),
     connections: options.connections,
     duration: options.seconds,
-    ...(options.sequence ? { requests: [{ setupRequest: sequenceStep(options.sequence) }] } : {}),
+    ...(options.sequence ? { requests: [{ setupRequest: sequenceStep(options.sequence, options.headers) }] } : {}),
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),
@@ -53,10 +53,12 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
-function sequenceStep(sequence: NonNullable<LoadOptions['sequence']>) {
+function sequenceStep(sequence: NonNullable<LoadOptions['sequence']>, headers: Record<string, string>) {
   return (request: autocannon.Request): autocannon.Request => {
     const next = sequence.requests[sequence.next++ % sequence.requests.length]!;
-    return { ...request, method: next.method, path: withUnique(next.path), ...(next.body !== undefined ? { body: next.body } : {}) } as autocannon.Request;
+    // A new headers object each time: autocannon writes Content-Length into the one it is
+    // given and would send a POST's length with the GET after it.
+    return { ...request, headers: { ...headers }, method: next.method, path: withUnique(next.path), ...(next.body !== undefined ? { body: next.body } : {}) } as autocannon.Request;
   };
 }
 

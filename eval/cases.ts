@@ -1,4 +1,4 @@
-/** The shape of eval/resolve.json, shared by the builder, the runner and the test. */
+/** The shape of eval/resolve.json and eval/resolve-real.json, shared by the builders, the runner and the tests. */
 import type { Decision, ResolveContext } from '../src/resolve/types.js';
 
 export const CASE_CLASSES = [
@@ -22,9 +22,13 @@ export const CASE_CLASSES = [
 ] as const;
 export type CaseClass = (typeof CASE_CLASSES)[number];
 
-export interface EvalCase {
+/** Names as real files hold them (eval/resolve-real.json, built by eval/build-real-cases.ts). */
+export const REAL_CASE_CLASSES = ['variant_kanji', 'spoken_kana', 'noise', 'branch_code', 'former_branch', 'must_not_answer'] as const;
+export type RealCaseClass = (typeof REAL_CASE_CLASSES)[number];
+
+export interface EvalCase<C extends string = CaseClass> {
   readonly id: string;
-  readonly class: CaseClass;
+  readonly class: C;
   readonly bank_name: string;
   readonly branch_name: string;
   /** The one right answer, or null where there is none (ambiguous or nonexistent input). */
@@ -34,8 +38,8 @@ export interface EvalCase {
   readonly note?: string;
 }
 
-export interface EvalFile {
+export interface EvalFile<C extends string = CaseClass> {
   readonly description: string;
   readonly dataset_version: string;
-  readonly cases: readonly EvalCase[];
+  readonly cases: readonly EvalCase<C>[];
 }

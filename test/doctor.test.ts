@@ -19,6 +19,10 @@ const dataDir = join(root, 'data');
 after(() => rmSync(root, { recursive: true, force: true }));
 
 /** Lines of doctor's report by check name (several lines may share one). */
+/** Days since the bundled data's effective date: past 45, doctor warns on every seeded store. */
+const BUNDLED_DAYS = Math.floor((Date.now() - Date.parse('2026-08-24T00:00:00+09:00')) / 86_400_000);
+const STALE_WARNINGS = BUNDLED_DAYS > 45 ? 1 : 0;
+
 function lines(stdout: string, check: string): string[] {
   return stdout.split('\n').filter((l) => new RegExp(`^(ok  |WARN|FAIL)  ${check} +`).test(l));
 }
@@ -92,8 +96,11 @@ describe('ginko doctor on a healthy setup', () => {
     assert.deepEqual(lines(run.stdout, 'redis'), ['ok    redis           not configured: rate limits and abuse blocks are counted in this process, so each server counts on its own']);
     assert.match(lines(run.stdout, 'certificate')[0]!, /^ok {4}certificate {5}the self-signed certificate .*tls-cert\.pem \(CN=localhost\) is valid until \d{4}-\d{2}-\d{2} \(82[45] days\)$/);
     assert.deepEqual(lines(run.stdout, 'port'), [`ok    port            127.0.0.1:${port} is free`]);
-    assert.equal(run.stdout.trim().split('\n').at(-1), 'All checks passed.');
-    assert.equal(run.stdout.includes('WARN') || run.stdout.includes('FAIL'), false);
+    // The bundled data is dated 2026-08-24: older than 45 days is the one warning.
+    const age = BUNDLED_DAYS > 45 ? [`WARN  freshness       the current snapshot's effective date 2026-08-24 is ${BUNDLED_DAYS} days old (more than 45): run \`ginko update\`, or serve with --update-interval 24h (docs/history.md#update)`] : [];
+    assert.deepEqual(lines(run.stdout, 'freshness'), age);
+    assert.equal(run.stdout.trim().split('\n').at(-1), age.length ? 'No problems; 1 warning worth a look.' : 'All checks passed.');
+    assert.equal(run.stdout.split('\n').filter((l) => l.startsWith('WARN') || l.startsWith('FAIL')).length, age.length);
   });
 
   it('prints JSON with --json, warns about loose permissions and reachable Redis state', async () => {
@@ -128,10 +135,10 @@ describe('ginko doctor on broken setups', () => {
     );
     assert.equal(a!.code, 1);
     assert.match(lines(a!.stdout, 'certificate')[0]!, new RegExp(`^FAIL  certificate     the certificate ${expired.certPath} \\(CN=ginko\\.example\\.jp\\) expired on \\d{4}-\\d{2}-\\d{2}: clients refuse the connection; renew it$`));
-    assert.equal(a!.stdout.trim().split('\n').at(-1), '1 problem: Ginko would not run correctly until the FAIL lines are fixed.');
+    assert.equal(a!.stdout.trim().split('\n').at(-1), `1 problem${STALE_WARNINGS ? ' and 1 warning' : ''}: Ginko would not run correctly until the FAIL lines are fixed.`);
     assert.equal(b!.code, 0);
     assert.match(lines(b!.stdout, 'certificate')[0]!, new RegExp(`^WARN  certificate     the certificate ${soon.certPath} \\(CN=ginko\\.example\\.jp\\) expires in 10 day\\(s\\), on \\d{4}-\\d{2}-\\d{2}: renew it soon$`));
-    assert.equal(b!.stdout.trim().split('\n').at(-1), 'No problems; 1 warning worth a look.');
+    assert.equal(b!.stdout.trim().split('\n').at(-1), `No problems; ${1 + STALE_WARNINGS} warning${STALE_WARNINGS ? 's' : ''} worth a look.`);
     assert.equal(c!.code, 1);
     assert.deepEqual(lines(c!.stdout, 'certificate'), [`FAIL  certificate     the private key does not belong to the certificate ${mismatched.certPath}`]);
   });
@@ -174,17 +181,19 @@ describe('ginko doctor on broken setups', () => {
   });
 
   it('reports every bad GINKO_* variable instead of stopping at the first; serve refuses them', async () => {
-    const env = { GINKO_PORT: 'eighty', GINKO_ABUSE_WINDOW: '0', GINKO_METRICS: 'public' };
+    const env = { GINKO_PORT: 'eighty', GINKO_ABUSE_WINDOW: '0', GINKO_METRICS: 'public', GINKO_UPDATE_INTERVAL: 'daily', GINKO_REGISTRY: 'ftp://mirror.example/' };
     const run = await runGinko(['doctor', '--data-dir', dataDir], env);
     assert.equal(run.code, 1);
     assert.deepEqual(lines(run.stdout, 'configuration'), [
       'FAIL  configuration   GINKO_PORT must be an integer of at least 0, not "eighty"; serve refuses to start until it is fixed',
       'FAIL  configuration   GINKO_METRICS must be one of open, key, off, not "public"; serve refuses to start until it is fixed',
       'FAIL  configuration   GINKO_ABUSE_WINDOW must be an integer of at least 1, not "0"; serve refuses to start until it is fixed',
+      'FAIL  configuration   GINKO_UPDATE_INTERVAL must be a duration such as 24h, 6h, 30m or 0 (off), not "daily"; serve refuses to start until it is fixed',
+      'FAIL  configuration   GINKO_REGISTRY must be an http:// or https:// URL, not "ftp://mirror.example/"; serve refuses to start until it is fixed',
     ]);
     const serve = await runGinko(['serve', '--data-dir', dataDir], env);
     assert.equal(serve.code, 1);
-    assert.equal(serve.stderr, 'ginko: GINKO_PORT must be an integer of at least 0, not "eighty"; GINKO_METRICS must be one of open, key, off, not "public"; GINKO_ABUSE_WINDOW must be an integer of at least 1, not "0"\n');
+    assert.equal(serve.stderr, 'ginko: GINKO_PORT must be an integer of at least 0, not "eighty"; GINKO_METRICS must be one of open, key, off, not "public"; GINKO_ABUSE_WINDOW must be an integer of at least 1, not "0"; GINKO_UPDATE_INTERVAL must be a duration such as 24h, 6h, 30m or 0 (off), not "daily"; GINKO_REGISTRY must be an http:// or https:// URL, not "ftp://mirror.example/"\n');
   });
 
   it('reads --trust-proxy as a list of proxies, the loopback alone by default, and refuses entries that are not addresses', async () => {

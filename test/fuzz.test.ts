@@ -417,6 +417,124 @@ describe('fuzz: every route with hostile input (in-process)', () => {
   });
 });
 
+/** An OpenAPI parameter as /openapi.json publishes it. */
+interface PublishedParameter {
+  readonly name: string;
+  readonly in: string;
+  readonly schema: { readonly [keyword: string]: unknown };
+}
+
+/** Dates around the calendar's edges: month 13 and 0, day 0 and 32, leap days, the 31st of short months. */
+const NEAR_DATES = ['2026-13-45', '0000-00-00', '2026-00-10', '2026-01-32', '2026-12-00', '2026-02-29', '2028-02-29', '2000-02-29', '1900-02-29', '2026-04-31', '2026-04-30', '2026-12-31', '9999-12-31', '2026-1-1', '2026/01/01', '２０２６-01-01'];
+
+/**
+ * Values near the valid ones of a parameter, generated from its schema: each enum member and a
+ * near miss, dates at the calendar's edges, lengths at the bound and one over, numbers around the
+ * bounds its message names, an empty string and 10 KB.
+ */
+function nearValues(schema: PublishedParameter['schema']): string[] {
+  const values = new Set<string>(['', 'x'.repeat(10_240)]);
+  const branches = (schema.anyOf as PublishedParameter['schema'][] | undefined) ?? [schema];
+  for (const s of branches) {
+    const example = s.example ?? schema.example;
+    if (typeof example === 'string') {
+      values.add(example);
+      values.add(example + '0');
+      values.add(example.slice(0, -1));
+      values.add(example.toUpperCase());
+      values.add(` ${example}`);
+    }
+    if (s.format === 'date') for (const d of NEAR_DATES) values.add(d);
+    for (const member of (s.enum as string[] | undefined) ?? []) {
+      values.add(member);
+      values.add(member.toUpperCase());
+      values.add(member + 's');
+    }
+    if (typeof s.maxLength === 'number') {
+      values.add('1'.repeat(s.maxLength));
+      values.add('1'.repeat(s.maxLength + 1));
+      values.add('a'.repeat(s.maxLength + 1));
+    }
+    const digits = /^\^\[0-9\]\{(\d+)\}\$$/.exec(String(s.pattern ?? ''));
+    if (digits) {
+      const n = Number(digits[1]);
+      for (const length of [n - 1, n, n + 1]) values.add('9'.repeat(length));
+      values.add('１'.repeat(n));
+    }
+  }
+  // Bounds a message names (`from 1 to 2000`): each, one past each, with leading zeros and signs.
+  const range = /from (\d+) to (\d+)/.exec(String(schema['x-error-message'] ?? schema.description ?? ''));
+  if (range) {
+    const [low, high] = [Number(range[1]), Number(range[2])];
+    for (const n of [low - 1, low, high, high + 1]) {
+      values.add(String(n));
+      values.add(`0${n}`);
+      values.add(`+${n}`);
+    }
+    for (const odd of ['1.0', '1e3', '0x10', '-0', ' 1', '1 ']) values.add(odd);
+  }
+  return [...values];
+}
+
+describe('fuzz: near-valid values generated from each parameter\'s schema', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp();
+    await t.app.inject({ url: '/master/v1/latest', headers: { 'x-api-key': t.key } });
+  });
+  after(() => t.close());
+
+  it('answers every near-valid value, alone, twice and PHP-style, with a documented status; a 400 names the parameter', async (ctx) => {
+    const doc = JSON.parse((await t.app.inject({ url: '/openapi.json' })).body) as { paths: Record<string, Record<string, { parameters?: PublishedParameter[] }>> };
+    const statuses = new Map<number, number>();
+    let cases = 0;
+    let operations = 0;
+    for (const [template, methods] of Object.entries(doc.paths)) {
+      const get = methods.get;
+      if (!get) continue;
+      operations++;
+      const parameters = (get.parameters ?? []).filter((p) => p.name !== 'apikey' && p.name !== 'apiKey');
+      // The parameters an operation requires, with their examples, beside the one varied.
+      const required = parameters.filter((p) => p.in === 'query' && (p as { required?: boolean }).required === true);
+      const base = (except: string) => required.filter((p) => p.name !== except).map((p) => `&${p.name}=${encodeComponent(String(p.schema.example))}`).join('');
+      const pathParams = parameters.filter((p) => p.in === 'path');
+      const validPath = (override?: { name: string; value: string }) =>
+        template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeComponent(override?.name === name ? override.value : String(pathParams.find((p) => p.name === name)?.schema.example ?? VALID[name]?.[0] ?? 'x')));
+      for (const parameter of parameters) {
+        for (const value of nearValues(parameter.schema)) {
+          const urls =
+            parameter.in === 'path'
+              ? [validPath({ name: parameter.name, value }) + base('').replace('&', '?')]
+              : [
+                  `${validPath()}?${parameter.name}=${encodeComponent(value)}${base(parameter.name)}`,
+                  `${validPath()}?${parameter.name}=${encodeComponent(value)}&${parameter.name}=${encodeComponent(value)}${base(parameter.name)}`,
+                  `${validPath()}?${parameter.name}[]=${encodeComponent(value)}${base(parameter.name)}`,
+                ];
+          for (const url of urls) {
+            if (url.length > 8192 && parameter.in === 'path') continue;
+            const c: Case = { method: 'GET', url, headers: { 'x-api-key': t.key } };
+            const started = performance.now();
+            const res = await t.app.inject({ method: 'GET', url, headers: c.headers });
+            checkResponse(c, res, performance.now() - started, false);
+            assert.notEqual(res.statusCode, 500, `${url.slice(0, 200)} → 500`);
+            if (res.statusCode === 400) {
+              const body = JSON.parse(res.body) as { validationErrors?: { paramName: string }[]; detail?: { loc: string[] }[] };
+              const named = body.validationErrors?.map((v) => v.paramName) ?? body.detail?.map((d) => String(d.loc.at(-1))) ?? [];
+              assert.ok(named.includes(parameter.name) || named.includes('url'), `${url.slice(0, 200)} → a 400 naming ${parameter.name}: ${res.body.slice(0, 300)}`);
+            }
+            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+            cases++;
+          }
+        }
+      }
+    }
+    ctx.diagnostic(`${cases} near-valid cases over ${operations} GET operations; ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+    assert.ok(operations >= 20, `${operations} operations`);
+    assert.ok((statuses.get(200) ?? 0) > 100 && (statuses.get(400) ?? 0) > 1000, 'valid values pass and near misses are refused');
+    assert.equal(statuses.get(500), undefined);
+  });
+});
+
 describe('fuzz: raw request bytes over a socket', () => {
   let t: TestApp;
   let port: number;

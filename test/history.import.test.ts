@@ -33,7 +33,7 @@ async function importChecks(store: SqlStore): Promise<void> {
   const live = await LiveDataset.open(store);
   assert.equal(live.snapshots.current.version, '2026-08-24T00:00:00+0900');
 
-  const outcome = await importSnapshot(store, await readDatasetSource(renamedPackage('2026-09-01')), 'fixture');
+  const outcome = await importSnapshot(store, (await readDatasetSource(renamedPackage('2026-09-01'))).raw, 'fixture');
   assert.deepEqual(outcome, { ok: true, updateId: 'upd-20260901', changes: 1, banks: 1146, branches: 28944, counts: { 'branch.renamed': 1 } });
   const stored = await loadHistory(store.db);
   const change = stored.changes.at(-1)!;
@@ -53,7 +53,7 @@ async function importChecks(store: SqlStore): Promise<void> {
   });
   tempDir.adopt(truncated);
   const seq = await latestSeq(store.db);
-  const refused = await importSnapshot(store, await readDatasetSource(truncated), 'fixture');
+  const refused = await importSnapshot(store, (await readDatasetSource(truncated)).raw, 'fixture');
   assert.equal(refused.ok, false);
   assert.deepEqual(!refused.ok && refused.validation.problems, ['200 institutions against 1146 now: more than 10% would disappear', '5869 branches against 28944 now: more than 10% would disappear']);
   assert.equal(await latestSeq(store.db), seq);
@@ -64,9 +64,9 @@ async function importChecks(store: SqlStore): Promise<void> {
     data['0001']!.branches['001']!.kana = 'とうきょう';
   });
   tempDir.adopt(broken);
-  const badKana = await importSnapshot(store, await readDatasetSource(broken), 'fixture');
+  const badKana = await importSnapshot(store, (await readDatasetSource(broken)).raw, 'fixture');
   assert.equal(badKana.ok, false);
-  assert.match(!badKana.ok ? badKana.validation.problems[0]! : '', /^branch 0001-001: halfWidthKana "とうきょう" breaks the character rules$/);
+  assert.match(!badKana.ok ? badKana.validation.problems[0]! : '', /^branch 0001-001: halfWidthKana "とうきょうｴｲｷﾞﾖｳﾌﾞ" breaks the character rules$/);
   assert.equal(await latestSeq(store.db), seq);
 }
 
@@ -125,7 +125,7 @@ describe('import into a running server', () => {
       const runners = [load(), load()];
       const imported = await runGinko(['import', renamedPackage('2026-09-01'), '--data-dir', dataDir]);
       assert.equal(imported.code, 0, imported.stderr);
-      assert.match(imported.stdout, /^imported upd-20260901: 1146 institutions, 28944 branches, 1 changes \(branch\.renamed 1\)\n$/);
+      assert.match(imported.stdout, /^reading a zengin-code package directory, effective date 2026-09-01\nimported upd-20260901: 1146 institutions, 28944 branches, 1 changes \(branch\.renamed 1\)\n$/);
       const deadline = Date.now() + 10_000;
       while (!versions.at(-1)?.startsWith('市ヶ谷駅前') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       await new Promise((r) => setTimeout(r, 300));

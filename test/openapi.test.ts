@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from './support/app.js';
 let t: TestApp;
 interface OpenApiDoc {
   openapi: string;
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }>; parameters?: { name: string; in: string }[] }>>;
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }>; parameters?: { name: string; in: string; required?: boolean; schema: Record<string, unknown> }[] }>>;
 }
 let doc: OpenApiDoc;
 const ajv = new Ajv({ strict: false, allErrors: true });
@@ -46,6 +46,32 @@ describe('OpenAPI document', () => {
     assert.ok(registered.length >= 17, `${registered.length} routes`);
     const posts = t.app.routeTable.filter((r) => r.method === 'POST' && !r.hidden).map((r) => openApiPath(r.url));
     for (const p of posts) assert.ok(doc.paths[p]?.post, `POST ${p} documented`);
+  });
+
+  it('declares every parameter with its bounds and the message of its 400, as the routes validate them', () => {
+    let count = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        for (const p of op.parameters ?? []) {
+          // The key is checked by the access guard; headers are read leniently (src/http/edge/validation.ts).
+          if (p.name === 'apikey' || p.name === 'apiKey' || p.in === 'header') continue;
+          const where = `${method.toUpperCase()} ${path} ${p.in} ${p.name}`;
+          assert.ok(p.schema['x-error-message'] !== undefined, `${where} carries its message`);
+          const bounded = (s: Record<string, unknown>) => ['maxLength', 'pattern', 'enum', 'format', 'maxItems'].some((k) => s[k] !== undefined);
+          const branches = (p.schema.anyOf as Record<string, unknown>[] | undefined) ?? [p.schema];
+          assert.ok(branches.every(bounded), `${where} is bounded: ${JSON.stringify(p.schema)}`);
+          count++;
+        }
+      }
+    }
+    assert.equal(count, 118, 'every parameter of every operation');
+    const param = (path: string, name: string) => doc.paths[path]!.get!.parameters!.find((p) => p.name === name)!.schema;
+    assert.equal(param('/history/v1/updates', 'from_date').format, 'date');
+    assert.equal(param('/history/v1/updates', 'from_date')['x-error-message'], 'from_date must be a date YYYY-MM-DD');
+    assert.deepEqual(param('/history/v1/changes', 'change_type').enum, ['added', 'removed', 'renamed', 'code_changed', 'updated']);
+    assert.equal(param('/v3/banks', 'limit').pattern, '^0*(?:[1-9][0-9]{0,2}|1[0-9]{3}|2000)$');
+    assert.equal(param('/v3/banks/{code}', 'code').pattern, '^[0-9]{4}$');
+    assert.equal(doc.paths['/v3/freeword/banks']!.get!.parameters!.find((p) => p.name === 'freeword')!.required, true);
   });
 
   it('has real-data examples', () => {

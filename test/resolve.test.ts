@@ -267,6 +267,8 @@ describe('resolve: shape and limits', () => {
       branch_name: '札幌駅北口支店',
       branch_trimmed: [{ stem: '札幌駅北口', suffix: '支店' }],
       branch_digits: null,
+      bank_code: null,
+      branch_code: null,
       generic_branch: false,
     });
     assert.deepEqual(debug.scores[0], { bank_code: '1001', branch_code: '032', branch_name: '札幌駅北口', bank_kind: 'suffix_variant', bank_score: 0.99, branch_kind: 'trimmed', branch_score: 0.96, total: 0.95 });

@@ -4,7 +4,7 @@ import { getJson, startTestApp, type TestApp } from './support/app.js';
 
 const VERSION = '2026-08-24T00:00:00+0900';
 const MIZUHO = { code: '0001', name: 'みずほ銀行', halfWidthKana: 'ﾐｽﾞﾎｷﾞﾝｺｳ', fullWidthKana: 'ミズホギンコウ', hiragana: 'みずほぎんこう', businessTypeCode: '00200', businessType: '都市銀行' };
-const MIZUHO_TOKYO = { code: '001', name: '東京営業部', halfWidthKana: 'ﾄｳｷﾖｳ', fullWidthKana: 'トウキヨウ', hiragana: 'とうきよう' };
+const MIZUHO_TOKYO = { code: '001', name: '東京営業部', halfWidthKana: 'ﾄｳｷﾖｳｴｲｷﾞﾖｳﾌﾞ', fullWidthKana: 'トウキヨウエイギヨウブ', hiragana: 'とうきようえいぎようぶ' };
 
 let t: TestApp;
 before(async () => {
@@ -88,7 +88,7 @@ describe('v3 branches', () => {
     assert.equal(res.status, 200);
     assert.deepEqual(res.body, { bank: MIZUHO, branch: MIZUHO_TOKYO });
     const narrowed = await getJson(t, '/v3/banks/0001/branches/001?fields=hiragana');
-    assert.deepEqual(narrowed.body, { bank: MIZUHO, branch: { hiragana: 'とうきよう' } });
+    assert.deepEqual(narrowed.body, { bank: MIZUHO, branch: { hiragana: 'とうきようえいぎようぶ' } });
   });
 });
 

@@ -84,7 +84,7 @@ export async function openAccessControl(options: AccessOptions): Promise<AccessC
   owned.push(maintenance, ...(journal ? [journal] : []), counters);
   control = new AccessControl({
     auth: options.auth,
-    plans: new PlanCache(new PlanStore(options.db), now),
+    plans: new PlanCache(new PlanStore(options.db)),
     counters,
     limiter,
     abuse: new AbuseGuard(counters, options.abuse ?? DEFAULT_ABUSE_OPTIONS),

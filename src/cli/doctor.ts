@@ -14,6 +14,7 @@ import { readMaintenance } from '../access/maintenance.js';
 import { PlanStore } from '../access/plans.js';
 import { buildDirectory } from '../dataset/build.js';
 import { validateDirectory } from '../dataset/validate.js';
+import { datasetAgeSeconds } from '../metrics/dataset-updates.js';
 import { loadCurrentSnapshot } from '../history/history-store.js';
 import { SEED_PACKAGES } from '../history/seed.js';
 import { GENERATED_CERT, GENERATED_KEY } from '../http/edge/tls.js';
@@ -37,6 +38,8 @@ export interface DoctorConfig extends ServeConfig {
 
 /** A certificate expiring sooner than this is a warning. */
 export const CERTIFICATE_WARN_DAYS = 30;
+/** A snapshot older than this (by its effective date) is worth updating: the master changes every month or two. */
+export const DATASET_WARN_DAYS = 45;
 /** How long doctor waits for PostgreSQL or Redis before calling it unreachable. */
 export const CONNECT_TIMEOUT_MS = 3000;
 
@@ -208,6 +211,10 @@ async function checkKeysAndDataset({ store, ready, results: storeResults }: Open
       const updates = (await store.db.selectFrom('updates').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0;
       const summary = `version ${directory.version} (update ${current.updateId}): ${directory.banks.length.toLocaleString('en-US')} institutions, ${directory.branchCount.toLocaleString('en-US')} branches; ${Number(updates)} update(s) in the change history`;
       results.push(validation.ok ? ok('dataset', summary) : fail('dataset', `${summary}; it fails validation: ${validation.problems.join('; ')}`));
+      const days = Math.floor(datasetAgeSeconds(directory.effectiveDate) / 86_400);
+      if (days > DATASET_WARN_DAYS) {
+        results.push(warn('freshness', `the current snapshot's effective date ${directory.effectiveDate} is ${days} days old (more than ${DATASET_WARN_DAYS}): run \`ginko update\`, or serve with --update-interval 24h (docs/history.md#update)`));
+      }
     }
   } catch (err) {
     results.push(fail('dataset', `the current snapshot cannot be loaded: ${reason(err)}`));

@@ -1,8 +1,9 @@
-/** `ginko import SOURCE [--effective-date D]`: a new dataset snapshot (docs/history.md#import). */
+/** `ginko import SOURCE [--effective-date D]`: a new dataset snapshot (docs/history.md#sources). */
 import type { Command } from 'commander';
-import { readDatasetSource } from '../dataset/sources.js';
+import { readDatasetSource, SOURCE_LAYOUTS } from '../dataset/sources.js';
 import { importSnapshot } from '../history/importer.js';
 import { ensureSeeded } from '../history/seed.js';
+import { describeCounts } from '../history/updater.js';
 import { openStore } from '../store/open.js';
 import { addStoreOptions, type StoreConfig } from './config.js';
 
@@ -13,10 +14,11 @@ export function registerImportCommand(program: Command): void {
     program
       .command('import')
       .description('validate a new snapshot, store it with its changes, and make it current for every server on this store')
-      .argument('<source>', 'a zengin-code package directory or a Ginko master export .zip')
-      .option('--effective-date <date>', 'reference date of the data, YYYY-MM-DD (default: from the package version)'),
+      .argument('<source>', `${Object.values(SOURCE_LAYOUTS).join(', ')}`)
+      .option('--effective-date <date>', 'reference date of the data, YYYY-MM-DD (default: from the package version; required for a source-data checkout without data/updated_at)'),
   ).action(async (source: string, opts: StoreConfig & { effectiveDate?: string }) => {
-    const raw = await readDatasetSource(source, opts.effectiveDate);
+    const { layout, raw } = await readDatasetSource(source, opts.effectiveDate);
+    print(`reading ${SOURCE_LAYOUTS[layout]}, effective date ${raw.effectiveDate}`);
     const store = await openStore(opts);
     try {
       await ensureSeeded(store);
@@ -26,7 +28,7 @@ export function registerImportCommand(program: Command): void {
         process.exitCode = 1;
         return;
       }
-      const counts = Object.entries(outcome.counts).map(([k, n]) => `${k} ${n}`).join(', ');
+      const counts = describeCounts(outcome.counts);
       print(`imported ${outcome.updateId}: ${outcome.banks} institutions, ${outcome.branches} branches, ${outcome.changes} changes${counts ? ` (${counts})` : ''}`);
     } finally {
       await store.close();

@@ -9,9 +9,12 @@ import { registerKeyCommands } from './keys.js';
 import { registerMaintenanceCommand } from './maintenance.js';
 import type { TrustedProxies } from '../access/trusted-proxies.js';
 import { addStoreOptions, envFlag, envTrustProxy, metricsAccess, publicUrlOption, TRUST_LOOPBACK, trustProxyOption } from './config.js';
+import { parseDuration } from './duration.js';
+import { registryUrl } from './registry-config.js';
 import { doctor } from './doctor.js';
 import { registerResolveCommand } from './resolve.js';
 import { serve } from './serve.js';
+import { registerUpdateCommand } from './update.js';
 
 function integer(value: string): number {
   const n = Number(value);
@@ -43,6 +46,28 @@ function envInteger(name: string, fallback: number, min = 0): number {
     return fallback;
   }
   return Number(v);
+}
+
+function envDuration(name: string): number {
+  const v = process.env[name];
+  if (v === undefined || v === '') return 0;
+  try {
+    return parseDuration(v);
+  } catch (err) {
+    envProblem(`${name} ${(err as Error).message}`);
+    return 0;
+  }
+}
+
+function envRegistry(): string | undefined {
+  const v = process.env.GINKO_REGISTRY;
+  if (v === undefined || v === '') return undefined;
+  try {
+    return registryUrl(v);
+  } catch (err) {
+    envProblem(`GINKO_REGISTRY ${(err as Error).message}`);
+    return undefined;
+  }
 }
 
 function envMetrics(): ReturnType<typeof metricsAccess> {
@@ -99,7 +124,10 @@ const withServeOptions = (command: Command): Command =>
       .option('--abuse-threshold <n>', 'requests without a valid key per address or referrer per window before a block; 0 = off (env GINKO_ABUSE_THRESHOLD)', integer, envInteger('GINKO_ABUSE_THRESHOLD', DEFAULT_ABUSE_OPTIONS.threshold))
       .option('--abuse-window <seconds>', 'window in which those requests are counted (env GINKO_ABUSE_WINDOW)', positiveInteger, envInteger('GINKO_ABUSE_WINDOW', DEFAULT_ABUSE_OPTIONS.windowSeconds, 1))
       .option('--abuse-block <seconds>', 'how long an address or referrer stays blocked (env GINKO_ABUSE_BLOCK)', positiveInteger, envInteger('GINKO_ABUSE_BLOCK', DEFAULT_ABUSE_OPTIONS.blockSeconds, 1))
-      .option('--poll-interval <seconds>', 'how often to look for a snapshot imported by another process; 0 = never (env GINKO_POLL_INTERVAL)', integer, envInteger('GINKO_POLL_INTERVAL', DEFAULT_POLL_SECONDS)),
+      .option('--poll-interval <seconds>', 'how often to look for a snapshot imported by another process; 0 = never (env GINKO_POLL_INTERVAL)', integer, envInteger('GINKO_POLL_INTERVAL', DEFAULT_POLL_SECONDS))
+      // Updates (docs/history.md#schedules)
+      .option('--update-interval <duration>', 'check the registry for newer data this often, e.g. 24h, 6h, 30m; 0 = off, the default (env GINKO_UPDATE_INTERVAL)', parseDuration, envDuration('GINKO_UPDATE_INTERVAL'))
+      .option('--registry <url>', 'npm registry for scheduled updates (env GINKO_REGISTRY; default: npm\'s configured registry)', registryUrl, envRegistry()),
   );
 
 withServeOptions(program.command('serve').description('serve the API over HTTPS')).action(async (opts) => {
@@ -127,6 +155,7 @@ withServeOptions(program.command('doctor').description('check the configuration,
 
 registerKeyCommands(program);
 registerImportCommand(program);
+registerUpdateCommand(program);
 registerExportCommand(program);
 registerMaintenanceCommand(program);
 registerResolveCommand(program);

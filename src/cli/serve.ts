@@ -23,6 +23,9 @@ import { LogSink } from '../logging/log-sink.js';
 import { registerLogLinesDropped } from '../metrics/log-lines-dropped.js';
 import { openStore } from '../store/open.js';
 import { sharedSecret } from '../store/settings.js';
+import { CHECK_OUTCOMES, UpdateSchedule } from '../history/update-schedule.js';
+import { registerDatasetUpdateMetrics } from '../metrics/dataset-updates.js';
+import { registryOptions } from './registry-config.js';
 import type { StoreConfig } from './config.js';
 
 export interface ServeConfig extends StoreConfig {
@@ -45,6 +48,10 @@ export interface ServeConfig extends StoreConfig {
   readonly abuseBlock?: number | undefined;
   /** Seconds between looks for a snapshot imported by another process; 0 = never. */
   readonly pollInterval?: number | undefined;
+  /** Milliseconds between scheduled update checks (docs/history.md#schedules); 0 or absent = off. */
+  readonly updateInterval?: number | undefined;
+  /** Registry for those checks; default GINKO_REGISTRY, then npm's configuration. */
+  readonly registry?: string | undefined;
 }
 
 export const DEVELOPMENT_KEY_FILE = 'development-key.txt';
@@ -122,6 +129,26 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   });
   live.onError = (err) => app.log.error({ err }, 'could not load the current dataset snapshot; still serving the previous one');
   live.startPolling(config.pollInterval ?? DEFAULT_POLL_SECONDS);
+  const updateInterval = config.updateInterval ?? 0;
+  const updateRegistry = updateInterval > 0 ? registryOptions(config.registry) : undefined;
+  const updates = updateRegistry ? new UpdateSchedule(store, { intervalMs: updateInterval, registry: updateRegistry }) : undefined;
+  const updateMetrics = registerDatasetUpdateMetrics(
+    app.metrics.registry,
+    { effectiveDate: () => snapshots.current.directory.effectiveDate, lastSuccessAt: () => updates?.lastSuccessAt },
+    CHECK_OUTCOMES,
+  );
+  if (updates) {
+    updates.onUpdated = () => live.refresh();
+    updates.onCheck = (outcome, message) => {
+      updateMetrics.checked(outcome);
+      const detail = { outcome, ...(message ? { detail: message } : {}) };
+      if (outcome === 'updated') app.log.info(detail, 'dataset update check: imported a newer snapshot');
+      else if (outcome === 'current' || outcome === 'skipped') app.log.debug(detail, 'dataset update check');
+      else app.log.error(detail, 'dataset update check failed; still serving the current snapshot, next try at the next interval');
+    };
+    await updates.start();
+    app.log.info({ everySeconds: updateInterval / 1000, registry: updateRegistry?.registry }, 'scheduled dataset updates are on');
+  }
   app.log.info({ url, store: store.location, version: snapshots.current.version, readyMs: Math.round(performance.now() - started) }, 'ginko ready');
   if (!access.parts.counters.connected) {
     app.log.warn('Redis is not reachable: rate limits are enforced per server (in-memory insurance) until it is');
@@ -132,6 +159,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   const close = () =>
     (closing ??= (async () => {
       live.stop();
+      await updates?.stop();
       await app.close();
       await operatorConsole.close();
       await access.close();

@@ -1,4 +1,5 @@
 /** Derives the public resources of every record of a raw snapshot (DESIGN.md §2). */
+import { fullBranchReading } from '../domain/branch-readings.js';
 import { businessTypeOf, BUSINESS_TYPES } from '../domain/institution-types.js';
 import { katakanaToHiragana, toHalfWidthKana, widenAscii } from '../domain/kana.js';
 import { fullInstitutionName } from '../domain/names.js';
@@ -31,7 +32,7 @@ export function buildDirectory(raw: RawSnapshot): Directory {
     banks.push(Object.freeze({ code: inst.code, name: full.name, ...readingsOf(full.kana), businessTypeCode: type.code, businessType: type.name }));
     branchesByBank.set(
       inst.code,
-      inst.branches.map((b) => Object.freeze({ code: b.code, name: b.name, ...readingsOf(b.kana) })),
+      inst.branches.map((b) => Object.freeze({ code: b.code, name: b.name, ...readingsOf(fullBranchReading(b.name, b.kana)) })),
     );
   }
   return new Directory({

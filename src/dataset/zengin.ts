@@ -28,7 +28,10 @@ export function effectiveDateOfPackageVersion(version: string): string {
 /** Loads the package in `dir` (the directory holding its package.json); `effectiveDate` overrides its version's date. */
 export function readZenginPackage(dir: string, effectiveDate?: string): RawSnapshot {
   const pkg = effectiveDate ? { version: '' } : (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string });
-  const data = require(join(dir, 'lib', 'zengin-data.js')) as Record<string, ZenginBank>;
+  const file = join(dir, 'lib', 'zengin-data.js');
+  const data = require(file) as Record<string, ZenginBank>;
+  // Each import or update reads a new 5 MB file: do not keep it in the module cache.
+  delete require.cache[require.resolve(file)];
   const institutions: RawInstitution[] = Object.values(data).map((bank) => ({
     code: bank.code,
     name: bank.name,

@@ -3,6 +3,7 @@
  * suffix (`みずほ`, `北海道信金`); users know `みずほ銀行`, `北海道信用金庫`. The name and its
  * full-width kana get the same suffix so that every reading form stays consistent.
  */
+import { INSTITUTION_TYPE_SPELLINGS } from './institutions.js';
 
 interface NameForm {
   readonly name: string;
@@ -15,17 +16,13 @@ interface SuffixRule {
   readonly full: NameForm;
 }
 
-const SUFFIX_RULES: readonly SuffixRule[] = [
-  { short: { name: '信漁連', kana: 'シンギヨレン' }, full: { name: '信用漁業協同組合連合会', kana: 'シンヨウギヨギヨウキヨウドウクミアイレンゴウカイ' } },
-  { short: { name: '信金', kana: 'シンキン' }, full: { name: '信用金庫', kana: 'シンヨウキンコ' } },
-  { short: { name: '信組', kana: 'シンクミ' }, full: { name: '信用組合', kana: 'シンヨウクミアイ' } },
-  { short: { name: '労金', kana: 'ロウキン' }, full: { name: '労働金庫', kana: 'ロウドウキンコ' } },
-  { short: { name: '信連', kana: 'シンレン' }, full: { name: '信用農業協同組合連合会', kana: 'シンヨウノウギヨウキヨウドウクミアイレンゴウカイ' } },
-  { short: { name: '農協', kana: 'ノウキヨウ' }, full: { name: '農業協同組合', kana: 'ノウギヨウキヨウドウクミアイ' } },
-  { short: { name: '漁協', kana: 'ギヨキヨウ' }, full: { name: '漁業協同組合', kana: 'ギヨギヨウキヨウドウクミアイ' } },
-];
+/** Every type whose master short ending differs from its full ending (all but 銀行). */
+const SUFFIX_RULES: readonly SuffixRule[] = INSTITUTION_TYPE_SPELLINGS.flatMap((t) =>
+  t.short !== undefined && t.shortKana !== undefined ? [{ short: { name: t.short, kana: t.shortKana }, full: { name: t.full, kana: t.fullKana } }] : [],
+);
 
-const BANK_SUFFIX: NameForm = { name: '銀行', kana: 'ギンコウ' };
+const bankSpelling = INSTITUTION_TYPE_SPELLINGS.find((t) => t.type === 'bank')!;
+const BANK_SUFFIX: NameForm = { name: bankSpelling.full, kana: bankSpelling.fullKana };
 
 /** Institutions whose full name is not the short form plus a type suffix. */
 const FULL_NAME_EXCEPTIONS: Readonly<Record<string, NameForm>> = Object.freeze({

@@ -42,8 +42,9 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function readDate(name: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  const m = DATE.exec(value);
-  const valid = m && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  // A date that does not exist (month 13, day 0, 2026-02-29) is an Invalid Date, not a throw.
+  const time = DATE.test(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
+  const valid = !Number.isNaN(time) && new Date(time).toISOString().slice(-value.length - 14, -14) === value;
   if (!valid) throw new QueryError(name, value, `${name} must be a date YYYY-MM-DD`);
   return value;
 }

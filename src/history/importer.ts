@@ -1,38 +1,64 @@
 /**
- * `ginko import`: a new snapshot becomes an update. Validate, diff against the current snapshot,
- * then write snapshot, update and changes in one transaction; running servers pick it up on
- * their next poll (live-dataset.ts). A snapshot that fails validation writes nothing.
+ * `ginko import` and `ginko update`: a new snapshot becomes an update. Validate, diff against
+ * the current snapshot, then write snapshot, update and changes in one transaction; running
+ * servers pick it up on their next poll (live-dataset.ts). A snapshot that fails validation
+ * writes nothing; planImport does everything but the write (`--dry-run`).
  */
 import { buildDirectory } from '../dataset/build.js';
-import { diffDirectories } from '../dataset/diff.js';
+import { type ChangeDraft, diffDirectories } from '../dataset/diff.js';
 import type { RawSnapshot } from '../dataset/raw.js';
 import { type Validation, validateDirectory } from '../dataset/validate.js';
 import type { SqlStore } from '../store/open.js';
-import { loadCurrentSnapshot, recordUpdate } from './history-store.js';
+import { type CurrentSnapshot, loadCurrentSnapshot, recordUpdate } from './history-store.js';
 
 export type ImportOutcome =
   | { readonly ok: true; readonly updateId: string; readonly changes: number; readonly banks: number; readonly branches: number; readonly counts: Readonly<Record<string, number>> }
   | { readonly ok: false; readonly validation: Validation };
 
-export async function importSnapshot(store: SqlStore, raw: RawSnapshot, source: string): Promise<ImportOutcome> {
+export type ImportPlan =
+  | {
+      readonly ok: true;
+      readonly validation: Validation;
+      /** The changes the import records (none for a first import: a baseline). */
+      readonly changes: readonly ChangeDraft[];
+      readonly counts: Readonly<Record<string, number>>;
+      readonly banks: number;
+      readonly branches: number;
+      readonly current: CurrentSnapshot | undefined;
+    }
+  | { readonly ok: false; readonly validation: Validation };
+
+/** `branch.added 6, branch.renamed 3`: the changes by kind, as the commands print them. */
+export function countChanges(changes: readonly ChangeDraft[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const c of changes) counts[`${c.resourceType}.${c.changeType}`] = (counts[`${c.resourceType}.${c.changeType}`] ?? 0) + 1;
+  return counts;
+}
+
+/** Validates and diffs `raw` against the current snapshot without writing anything. */
+export async function planImport(store: SqlStore, raw: RawSnapshot): Promise<ImportPlan> {
   const next = buildDirectory(raw);
   const current = await loadCurrentSnapshot(store.db);
   const currentDirectory = current ? buildDirectory(current.raw) : undefined;
   const validation = validateDirectory(next, currentDirectory);
   if (!validation.ok) return { ok: false, validation };
-  const changes = diffDirectories(currentDirectory, next);
+  // A first import is a baseline: no changes, like the seeded one.
+  const changes = current ? diffDirectories(currentDirectory, next) : [];
+  return { ok: true, validation, changes, counts: countChanges(changes), banks: next.banks.length, branches: next.branchCount, current };
+}
+
+export async function importSnapshot(store: SqlStore, raw: RawSnapshot, source: string): Promise<ImportOutcome> {
+  const plan = await planImport(store, raw);
+  if (!plan.ok) return plan;
   const updateId = await recordUpdate(store.db, {
     raw,
-    runType: current ? 'import' : 'baseline',
-    validationResult: validation.result,
+    runType: plan.current ? 'import' : 'baseline',
+    validationResult: plan.validation.result,
     source,
-    bankRows: next.banks.length,
-    branchRows: next.branchCount,
-    // A first import is a baseline: no changes, like the seeded one.
-    changes: current ? changes : [],
-    expectedPreviousSeq: current?.seq ?? 0,
+    bankRows: plan.banks,
+    branchRows: plan.branches,
+    changes: plan.changes,
+    expectedPreviousSeq: plan.current?.seq ?? 0,
   });
-  const counts: Record<string, number> = {};
-  for (const c of current ? changes : []) counts[`${c.resourceType}.${c.changeType}`] = (counts[`${c.resourceType}.${c.changeType}`] ?? 0) + 1;
-  return { ok: true, updateId, changes: current ? changes.length : 0, banks: next.banks.length, branches: next.branchCount, counts };
+  return { ok: true, updateId, changes: plan.changes.length, banks: plan.banks, branches: plan.branches, counts: plan.counts };
 }

@@ -5,7 +5,7 @@
  * the table of contents of the interface.
  */
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifySchemaCompiler, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { ADMIN_PREFIX, adminApi } from './apis/admin/index.js';
 import { historyApi } from './apis/history/history-api.js';
 import { HEALTH_PATH } from './apis/ops/health.js';
@@ -16,7 +16,6 @@ import { searchApi } from './apis/search/search-api.js';
 import { widgetApi } from './apis/widget/widget-api.js';
 import { decorateAccessedRequests } from './edge/access-guard.js';
 import { clientAddress, forwardedAsHttps } from './edge/client-address.js';
-import { validHostHeader } from './edge/host-header.js';
 import { ApiError } from './edge/api-error.js';
 import { handleClientError } from './edge/client-errors.js';
 import { registerPreflight } from './edge/cors.js';
@@ -24,12 +23,14 @@ import { DETAILED_ERRORS, type ErrorShape, SEARCH_ERRORS } from './edge/error-sh
 import { handleErrorsAs, pathOf, toApiError } from './edge/errors.js';
 import { edgeServer, FastPath } from './edge/fast-path.js';
 import { installJsonBodyParser } from './edge/json-body.js';
-import { BODY_LIMIT_BYTES, MAX_URL_LENGTH } from './edge/limits.js';
+import { DUPLICATE_HOST_MESSAGE, hasDuplicateHost, validHostHeader } from './edge/host-header.js';
+import { BODY_LIMIT_BYTES, EDGE_TIMEOUTS, type EdgeTimeouts, MAX_URL_LENGTH } from './edge/limits.js';
 import { installMetrics, metricsFor, type MetricsSetup } from './edge/metrics.js';
-import { parseQueryString } from './edge/query-string.js';
+import { parseQueryRecord } from './edge/query-string.js';
 import { requestIdGenerator } from './edge/request-id.js';
 import { logResponse } from './edge/response-log.js';
 import { recordRoutes } from './edge/route-table.js';
+import { schemaValidator } from './edge/validation.js';
 import { openAnswer, sendError } from './edge/writer.js';
 import type { AppServices } from './services.js';
 
@@ -39,6 +40,8 @@ export interface AppOptions {
   readonly https?: { readonly cert: string; readonly key: string };
   /** Who may read /metrics and whether process metrics are collected (docs/operations.md#metrics). */
   readonly metrics?: MetricsSetup;
+  /** The server's request and header timeouts; the documented ones (limits.ts) unless a test sets others. */
+  readonly timeouts?: EdgeTimeouts;
 }
 
 /** The APIs under their prefixes, each answering errors in its own shape. */
@@ -77,7 +80,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     // Fastify makes of what this factory returns.
     childLoggerFactory: (logger) => logger,
     // The one listener: the fast branch first, then Fastify's routing (edge/fast-path.ts).
-    serverFactory: edgeServer(fast, options.https, (err, url) => app.log.error({ err, url }, 'fast branch failed')),
+    serverFactory: edgeServer(fast, options.https, (err, url) => app.log.error({ err, url }, 'fast branch failed'), options.timeouts ?? EDGE_TIMEOUTS),
     // The server is ours (serverFactory); this only tells Fastify's start-up line to say https.
     ...(options.https ? { https: true } : {}),
     clientErrorHandler: (err, socket) => handleClientError(err, socket, (reason) => metrics.clientError(reason)),
@@ -94,10 +97,11 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     // Fastify's request.ip, protocol and host follow the same proxies (the edge's own code reads
     // the client address through edge/client-address.ts).
     trustProxy: services.trustProxy ? (address: string) => services.trustProxy!.trusts(address) : false,
-    // request.query holds a ParsedQuery (edge/query-string.ts), not Fastify's plain record.
+    // request.query holds a QueryRecord (edge/query-string.ts): strictly decoded, repeated
+    // parameters as arrays, what the route schemas validate.
     // Path parameters as long as the URL allows, so an over-long code gets the handler's 400
     // naming the parameter rather than a bare 404 from the router.
-    routerOptions: { maxParamLength: MAX_URL_LENGTH, querystringParser: (raw: string) => parseQueryString(raw) as unknown as Record<string, unknown> },
+    routerOptions: { maxParamLength: MAX_URL_LENGTH, querystringParser: (raw: string) => parseQueryRecord(raw) as unknown as Record<string, unknown> },
   } as FastifyServerOptions);
 
   const log = app.log;
@@ -106,11 +110,8 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   installJsonBodyParser(app);
   recordRoutes(app);
   installMetrics(app, services, metrics, setup);
-  // Route schemas document the interface (OpenAPI); the handlers parse and validate their own
-  // input so that every error names its parameter in the Search error format. No validator at
-  // all, rather than one that accepts everything: Fastify then skips the validation step.
-  // Fastify's types want a function; an absent validator is what its own code checks for.
-  app.setValidatorCompiler(() => undefined as unknown as ReturnType<FastifySchemaCompiler<unknown>>);
+  // Route schemas validate their input and document it (OpenAPI): edge/validation.ts.
+  app.setValidatorCompiler(schemaValidator);
 
   // Hooks run on every request: plain callbacks, no promise or closure per request.
   app.addHook('onRequest', function checkRequest(request, reply, done) {
@@ -119,6 +120,9 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     if (url.length > MAX_URL_LENGTH) throw new ApiError(414, `the URL is longer than ${MAX_URL_LENGTH} characters`);
     if (NON_URI_CHARACTER.test(url)) {
       throw ApiError.invalidParameter('url', pathOf(url).slice(0, 200), 'the URL contains characters that are not percent-encoded; encode query and path values as UTF-8 per RFC 3986');
+    }
+    if (hasDuplicateHost(request.raw.rawHeaders)) {
+      throw new ApiError(400, DUPLICATE_HOST_MESSAGE, [{ message: DUPLICATE_HOST_MESSAGE, paramName: 'host', invalidValue: request.headers.host ?? '', loc: ['header', 'host'] }]);
     }
     if (!validHostHeader(request.headers.host)) throw ApiError.invalidParameter('host', request.headers.host!.slice(0, 200), 'the Host header is not a valid host name');
     // Readiness probes reach a replica directly, without the proxy's headers (docs/deployment.md).

@@ -103,7 +103,7 @@ export function createMetrics(sources: MetricSources = {}, options: MetricsOptio
 
   const clientErrors = new Counter({
     name: 'ginko_http_client_errors_total',
-    help: 'Connections answered by the HTTP parser before routing: headers_too_large (431), malformed (400), timeout',
+    help: 'Connections answered by the HTTP parser before routing: headers_too_large (431), url_too_long (414), malformed (400), timeout (408)',
     labelNames: ['reason'],
     registers,
   });

@@ -26,6 +26,8 @@ const BRANCH_KIND_REASONS: Partial<Record<BranchMatchKind, readonly ReasonCode[]
   supplemented: ['payment_branch_supplement'],
   suffix_swapped: ['payment_branch_trim', 'payment_branch_supplement'],
   omitted: ['branch_omitted'],
+  code: ['branch_matched_by_code'],
+  former_name: ['branch_former_name'],
   main_office: ['generic_branch'],
 };
 
@@ -59,6 +61,11 @@ export function judge(banks: readonly BankMatch[], candidates: readonly Candidat
 
   if (!policy.autoBankKinds.includes(top.bank.kind)) block(BANK_KIND_REASONS[top.bank.kind] ?? 'below_auto_total');
   if (!policy.autoBranchKinds.includes(top.branch.kind)) block(...(BRANCH_KIND_REASONS[top.branch.kind] ?? ['below_auto_total']));
+
+  if (top.bank.codeConflict) block('bank_code_mismatch');
+  if (top.branch.codeConflict) block('branch_code_mismatch');
+  // A code names the branch exactly, but the person should see that no name was compared.
+  if (top.branch.kind === 'code' && policy.autoBranchKinds.includes('code')) reasons.push('branch_matched_by_code');
 
   if (top.branch.input.generic) {
     if (policy.genericAuto) reasons.push('generic_branch');

@@ -2,9 +2,11 @@
  * Comparison keys. Every name, reading and input is compared through two keys of the shared
  * fold (src/domain/fold.ts): `folded` (voicing ignored) finds the match, `strict` (voicing
  * kept) tells whether the person typed the reading exactly, which separates 金閣寺 from 銀閣寺
- * and 湘南 from 城南.
+ * and 湘南 from 城南. Variant kanji and the joining kana of place names are folded first
+ * (src/domain/kanji-variants.ts), on names and inputs alike.
  */
 import { foldForSearch, foldKeepingVoicing } from '../domain/fold.js';
+import { foldKanjiVariants } from '../domain/kanji-variants.js';
 
 export interface Key {
   readonly strict: string;
@@ -12,7 +14,7 @@ export interface Key {
 }
 
 export function keyOf(text: string): Key {
-  const strict = foldKeepingVoicing(text);
+  const strict = foldKeepingVoicing(foldKanjiVariants(text));
   const folded = foldForSearch(strict);
   // One string where both are the same (most kanji names): the index holds ~80,000 keys.
   return { strict, folded: folded === strict ? strict : folded };

@@ -1,12 +1,16 @@
 /**
  * Bank candidates for a bank input: exact lookups of every reading of the input (official
  * name, short name, stem with or without its type, reading, aliases), then a scan for typos
- * and abbreviations. Each bank keeps its best match.
+ * and abbreviations. Each bank keeps its best match. Only when nothing matched strongly: the
+ * reading as said (みつびしゆーえふじぇー). A bank code written beside the name (0005 三菱UFJ)
+ * keeps the bank that carries it, or marks every match as conflicting.
  */
-import { type BankReading, readBankInput, withoutCompanyForm } from './institution-names.js';
+import { type BankReading, readBankInput } from './institution-names.js';
 import { type Key, keyOf } from './keys.js';
-import { BANK_SCORES, VOICING_PENALTY } from './policy.js';
+import { cleanBankInput } from './noise.js';
+import { BANK_SCORES, STRONG_BANK_SCORE, VOICING_PENALTY } from './policy.js';
 import type { AliasEntry, BankEntry, ResolveIndex } from './resolve-index.js';
+import { spokenKey } from './spoken.js';
 import type { BankMatchKind } from './types.js';
 
 export interface BankMatch {
@@ -17,24 +21,31 @@ export interface BankMatch {
   readonly bare: boolean;
   /** The alias used, when kind is alias or former_name. */
   readonly alias?: AliasEntry;
+  /** A bank code was written beside the name and it is not this bank's. */
+  readonly codeConflict?: boolean;
 }
 
 export interface BankInputAnalysis {
   readonly input: Key;
   readonly readings: readonly BankReading[];
+  /** A bank code written with the name (0005 三菱UFJ). */
+  readonly code: string | undefined;
 }
 
 export function analyzeBankInput(text: string): BankInputAnalysis {
-  const input = keyOf(withoutCompanyForm(text));
-  return { input, readings: input.folded === '' ? [] : readBankInput(input) };
+  const clean = cleanBankInput(text);
+  const input = keyOf(clean.text);
+  return { input, readings: input.folded === '' ? [] : readBankInput(input), code: clean.code };
 }
 
 class BankMatches {
   readonly #best = new Map<string, BankMatch>();
   readonly #bare = new Set<string>();
+  best = 0;
 
   offer(entry: BankEntry, kind: BankMatchKind, strictEqual: boolean, bare: boolean, alias?: AliasEntry): void {
     const score = BANK_SCORES[kind] - (strictEqual ? 0 : VOICING_PENALTY);
+    if (score > this.best) this.best = score;
     if (bare) this.#bare.add(entry.bank.code);
     const current = this.#best.get(entry.bank.code);
     if (current && current.score >= score) return;
@@ -85,6 +96,18 @@ export function matchBanks(index: ResolveIndex, analysis: BankInputAnalysis): Ba
     }
   }
 
+  // The reading as said, where nothing above was strong: みつびしゆーえふじぇー.
+  if (matches.best < STRONG_BANK_SCORE) {
+    for (const reading of readings) {
+      const spoken = spokenKey(reading.stem.folded);
+      for (const entry of index.bySpoken.get(spoken) ?? []) {
+        if (reading.type !== null && entry.type !== reading.type) continue;
+        const strict = spokenKey(reading.stem.strict);
+        matches.offer(entry, 'spoken', spokenKey(entry.kana.strict) === strict || spokenKey(entry.kanaStem.strict) === strict, reading.type === null && !entry.shortIsStem);
+      }
+    }
+  }
+
   // Typos and abbreviations. A reading with a type is compared to stems of that type only; a
   // reading without one to every form.
   for (const reading of readings) {
@@ -93,5 +116,8 @@ export function matchBanks(index: ResolveIndex, analysis: BankInputAnalysis): Ba
       matches.offer(form.entry, kind, true, false);
     });
   }
-  return matches.list();
+  const list = matches.list();
+  if (analysis.code === undefined) return list;
+  const carrying = list.filter((m) => m.entry.bank.code === analysis.code);
+  return carrying.length > 0 ? carrying : list.map((m) => ({ ...m, codeConflict: true }));
 }

@@ -1,12 +1,16 @@
 /**
  * Branch candidates of one bank for a branch input. The input is read as written and with
  * each office ending removed; official names as written, by reading, and without their own
- * ending. Each branch keeps its best match.
+ * ending. Only when that finds nothing strong: the reading as said (とーきょー), a former name
+ * of the branch's code, the code itself. A code written beside a name (新宿（001）) keeps the
+ * branches that carry it, or marks the answer as conflicting. Each branch keeps its best match.
  */
 import { isGenericInput, numeralDigits, trimmedInputs, type TrimmedName } from './branch-names.js';
 import { type Key, keyOf, withoutPrefix } from './keys.js';
+import { cleanBranchInput } from './noise.js';
 import { BRANCH_SCORES, READING_PENALTY, STRONG_BRANCH_SCORE, VOICING_PENALTY, WEAK_SUFFIX_SCORE } from './policy.js';
-import type { BankEntry, BranchEntry, BranchIndex } from './resolve-index.js';
+import { type BankEntry, type BranchEntry, type BranchIndex, branchesWithCode, spokenMatches } from './resolve-index.js';
+import { spokenKey } from './spoken.js';
 import type { BranchMatchKind } from './types.js';
 
 export interface BranchMatch {
@@ -15,6 +19,8 @@ export interface BranchMatch {
   readonly score: number;
   /** The reading of the input that matched (as typed, or without a repeated bank name). */
   readonly input: BranchInputAnalysis;
+  /** A code was written beside the name and no branch matched by name carries it. */
+  readonly codeConflict?: boolean;
 }
 
 export interface BranchInputAnalysis {
@@ -22,18 +28,23 @@ export interface BranchInputAnalysis {
   readonly trimmed: readonly TrimmedName[];
   readonly generic: boolean;
   readonly digits: string | undefined;
+  /** A branch code written in the input (店番001, 新宿（001）, 001). */
+  readonly code: string | undefined;
+  /** The input is only a code: nothing to compare with names but JP Bank's numerals. */
+  readonly codeOnly: boolean;
 }
 
 export function analyzeBranchInput(text: string): BranchInputAnalysis {
-  return analyzeBranchKey(keyOf(text));
+  const clean = cleanBranchInput(text);
+  return analyzeBranchKey(keyOf(clean.text), clean.code);
 }
 
-export function analyzeBranchKey(input: Key): BranchInputAnalysis {
+export function analyzeBranchKey(input: Key, code?: string): BranchInputAnalysis {
   const generic = isGenericInput(input);
   // 本店 is not 本 + 店: generic names are taken whole.
   const trimmed = generic || input.folded === '' ? [] : trimmedInputs(input);
   const digits = numeralDigits(input.folded) ?? trimmed.map((t) => numeralDigits(t.key.folded)).find((d) => d !== undefined);
-  return { input, trimmed, generic, digits };
+  return { input, trimmed, generic, digits, code, codeOnly: code !== undefined && (input.folded === '' || input.folded === code) };
 }
 
 /**
@@ -44,7 +55,7 @@ export function analyzeBranchKey(input: Key): BranchInputAnalysis {
 export function branchInputsFor(analysis: BranchInputAnalysis, bank: BankEntry): BranchInputAnalysis[] {
   for (const prefix of [bank.name, bank.short, bank.stem]) {
     const rest = withoutPrefix(analysis.input, prefix);
-    if (rest) return [analysis, analyzeBranchKey(rest)];
+    if (rest) return [analysis, analyzeBranchKey(rest, analysis.code)];
   }
   return [analysis];
 }
@@ -67,6 +78,8 @@ class BranchMatches {
 }
 
 const penalty = (a: Key, b: Key) => (a.strict === b.strict ? 0 : VOICING_PENALTY);
+/** A reading matches as written if it is the full reading or the one without the office suffix. */
+const readingPenalty = (a: Key, e: BranchEntry) => Math.min(penalty(a, e.kana), e.shortKana ? penalty(a, e.shortKana) : VOICING_PENALTY);
 
 /** Trimming 支店/店 is what official names expect; other endings, or a bare テン reading, less so. */
 function trimScore(t: TrimmedName): number {
@@ -84,27 +97,72 @@ export function matchBranches(index: BranchIndex, analyses: readonly BranchInput
     matches.input = analysis;
     matchReading(index, analysis, matches);
   }
-  return matches.list();
+  // Readings as said, then former names: only where the names as written found nothing strong,
+  // so that clean inputs keep their answers.
+  for (const analysis of analyses) {
+    if (matches.best >= STRONG_BRANCH_SCORE) break;
+    matches.input = analysis;
+    matchSpoken(index, analysis, matches);
+  }
+  for (const analysis of analyses) {
+    if (matches.best >= STRONG_BRANCH_SCORE) break;
+    matches.input = analysis;
+    matchFormer(index, analysis, matches);
+  }
+  const code = analyses[0]?.code;
+  if (code === undefined) return matches.list();
+  matches.input = analyses[0]!;
+  return withCode(index, code, analyses[0]!.codeOnly, matches);
+}
+
+/** The input's code against the matches by name: the ones carrying it win; none carrying it is a conflict. */
+function withCode(index: BranchIndex, code: string, codeOnly: boolean, matches: BranchMatches): BranchMatch[] {
+  const byName = matches.list();
+  const carrying = byName.filter((m) => m.entry.branch.code === code);
+  if (carrying.length > 0) return carrying;
+  const byCode = branchesWithCode(index, code).map((entry): BranchMatch => ({ entry, kind: 'code', score: BRANCH_SCORES.code, input: matches.input }));
+  if (byName.length === 0 || codeOnly) return [...byName, ...byCode];
+  return [...byName, ...byCode].map((m) => ({ ...m, codeConflict: true }));
+}
+
+/** A trimmed reading as said scores no more than the trim itself (a bare テン stays weak). */
+function matchSpoken(index: BranchIndex, analysis: BranchInputAnalysis, matches: BranchMatches): void {
+  const readings = [{ key: analysis.input, score: BRANCH_SCORES.spoken }, ...analysis.trimmed.map((t) => ({ key: t.key, score: Math.min(BRANCH_SCORES.spoken, trimScore(t)) }))];
+  for (const { key, score } of readings) {
+    if (key.folded === '') continue;
+    const spoken = spokenKey(key.folded);
+    const strict = spokenKey(key.strict);
+    // The reading with its office ending, or without it as the master wrote it (docs/readings.md).
+    const voicedAlike = (e: BranchEntry) => spokenKey(e.kana.strict) === strict || (e.shortKana !== undefined && spokenKey(e.shortKana.strict) === strict);
+    for (const e of spokenMatches(index, spoken)) matches.offer(e, 'spoken', score - (voicedAlike(e) ? 0 : VOICING_PENALTY));
+  }
+}
+
+function matchFormer(index: BranchIndex, analysis: BranchInputAnalysis, matches: BranchMatches): void {
+  if (index.byFormer.size === 0) return;
+  for (const key of [analysis.input, ...analysis.trimmed.map((t) => t.key)]) {
+    for (const e of index.byFormer.get(key.folded) ?? []) matches.offer(e, 'former_name', BRANCH_SCORES.former_name);
+  }
 }
 
 function matchReading(index: BranchIndex, analysis: BranchInputAnalysis, matches: BranchMatches): void {
   const { input, trimmed } = analysis;
 
-  if (input.folded === '') {
+  if (input.folded === '' && !analysis.codeOnly) {
     // No branch given: the main office is the one branch a person can mean (SPEC.md §4.8 rule 9).
     for (const e of index.mainOffices) matches.offer(e, 'omitted', BRANCH_SCORES.omitted);
     return;
   }
 
   for (const e of index.byName.get(input.folded) ?? []) matches.offer(e, 'official', BRANCH_SCORES.official - penalty(input, e.name));
-  for (const e of index.byKana.get(input.folded) ?? []) matches.offer(e, 'official', BRANCH_SCORES.official - READING_PENALTY - penalty(input, e.kana));
+  for (const e of index.byKana.get(input.folded) ?? []) matches.offer(e, 'official', BRANCH_SCORES.official - READING_PENALTY - readingPenalty(input, e));
   if (analysis.digits) for (const e of index.byDigits.get(analysis.digits) ?? []) matches.offer(e, 'numeral', BRANCH_SCORES.numeral);
   for (const e of index.byBase.get(input.folded) ?? []) matches.offer(e, 'supplemented', BRANCH_SCORES.supplemented - penalty(input, e.base!.key));
 
   for (const t of trimmed) {
     const score = trimScore(t);
     for (const e of index.byName.get(t.key.folded) ?? []) matches.offer(e, 'trimmed', score - penalty(t.key, e.name));
-    for (const e of index.byKana.get(t.key.folded) ?? []) matches.offer(e, 'trimmed', score - READING_PENALTY - penalty(t.key, e.kana));
+    for (const e of index.byKana.get(t.key.folded) ?? []) matches.offer(e, 'trimmed', score - READING_PENALTY - readingPenalty(t.key, e));
     for (const e of index.byBase.get(t.key.folded) ?? []) {
       // The same ending written differently (出張所 / しゅっちょうじょ) is not a swap.
       if (e.base!.suffix.cls === t.suffix.cls && e.base!.suffix.cls !== 'other') continue;

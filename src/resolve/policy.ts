@@ -13,6 +13,7 @@ export const BANK_SCORES: Readonly<Record<BankMatchKind, number>> = Object.freez
   suffix_variant: 99,
   kana: 98,
   stem: 96,
+  spoken: 93,
   alias: 95,
   former_name: 88,
   typo: 80,
@@ -23,6 +24,9 @@ export const BANK_SCORES: Readonly<Record<BankMatchKind, number>> = Object.freez
 export const BRANCH_SCORES: Readonly<Record<BranchMatchKind, number>> = Object.freeze({
   official: 100,
   numeral: 99,
+  spoken: 94,
+  code: 92,
+  former_name: 85,
   trimmed: 96,
   supplemented: 95,
   suffix_swapped: 93,
@@ -65,15 +69,19 @@ export interface ResolvePolicy {
   readonly genericAuto: boolean;
 }
 
-const ORDINARY_BANK_KINDS: readonly BankMatchKind[] = ['official', 'short', 'suffix_variant', 'kana', 'stem', 'alias'];
-const ORDINARY_BRANCH_KINDS: readonly BranchMatchKind[] = ['official', 'numeral', 'trimmed', 'supplemented', 'suffix_swapped'];
+const ORDINARY_BANK_KINDS: readonly BankMatchKind[] = ['official', 'short', 'suffix_variant', 'kana', 'stem', 'alias', 'spoken'];
+const ORDINARY_BRANCH_KINDS: readonly BranchMatchKind[] = ['official', 'numeral', 'trimmed', 'supplemented', 'suffix_swapped', 'spoken', 'code'];
+/** Bank kinds that only come near a name: an exact bank's branches are searched without them (a near-miss bank never lends a branch). */
+export const NEAR_BANK_KINDS: readonly BankMatchKind[] = ['typo', 'abbreviation', 'type_mismatch'];
 
 /**
- * - default: input assistance. Official names, readings, suffixes added or removed and curated
- *   unambiguous aliases may auto-confirm; typos, abbreviations, former names never do.
+ * - default: input assistance. Official names, readings (also as said, with ー), suffixes added
+ *   or removed, branch codes and curated unambiguous aliases may auto-confirm; typos,
+ *   abbreviations, former bank or branch names never do.
  * - payment: the strictest. Only the official name, the registered short name, another
  *   spelling of the type suffix, the reading and JP Bank numerals may auto-confirm; aliases,
- *   bare stems, trimmed or supplemented branch names and generic branch names need review.
+ *   bare stems, readings as said, branch codes, trimmed or supplemented branch names and
+ *   generic branch names need review.
  * - onboarding: as default for auto-confirmation; weaker candidates are still offered for
  *   confirmation (`needs_review`) down to a lower floor.
  * - matching: as default for auto-confirmation; the widest review band for reconciliation.

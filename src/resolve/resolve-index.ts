@@ -5,12 +5,16 @@
  */
 import type { Directory } from '../dataset/directory.js';
 import type { Derivation, Snapshot } from '../dataset/snapshot.js';
+import type { InstitutionType } from '../domain/institutions.js';
 import type { Bank, Branch } from '../domain/types.js';
+import { shortBranchReading } from '../domain/branch-readings.js';
 import { BANK_ALIASES, type BankAlias } from './aliases.js';
+import { branchLineage } from './branch-lineage.js';
 import { isMainOffice, isNumeralName, numeralDigits, officialBase, type TrimmedName } from './branch-names.js';
-import { type InstitutionType, institutionForms, readBankInput, withoutCompanyForm } from './institution-names.js';
+import { institutionForms, readBankInput, withoutCompanyForm } from './institution-names.js';
 import { type Key, keyOf } from './keys.js';
 import { NearIndex } from './near.js';
+import { spokenKey } from './spoken.js';
 
 export interface BankEntry {
   readonly bank: Bank;
@@ -35,6 +39,8 @@ export interface BranchEntry {
   readonly branch: Branch;
   readonly name: Key;
   readonly kana: Key;
+  /** The reading without its office suffix's reading (`トウキヨウ` for 東京営業部), where that differs. */
+  readonly shortKana: Key | undefined;
   /** The name without its office ending, if it has one. */
   readonly base: TrimmedName | undefined;
   /** Japan Post Bank style names: the digits they stand for. */
@@ -48,6 +54,13 @@ export interface BranchIndex {
   readonly byKana: ReadonlyMap<string, readonly BranchEntry[]>;
   readonly byBase: ReadonlyMap<string, readonly BranchEntry[]>;
   readonly byDigits: ReadonlyMap<string, readonly BranchEntry[]>;
+  /**
+   * By the spoken key of the reading (src/resolve/spoken.ts), for readings whose spoken key is
+   * not the reading itself; the others are found in byKana (see spokenMatches).
+   */
+  readonly bySpoken: ReadonlyMap<string, readonly BranchEntry[]>;
+  /** By former names (and their readings and bases) the branch's code carried (src/resolve/branch-lineage.ts). */
+  readonly byFormer: ReadonlyMap<string, readonly BranchEntry[]>;
   readonly mainOffices: readonly BranchEntry[];
   /** Names, readings and bases for typos and abbreviations; numeric names are left out. */
   readonly near: NearIndex<BranchEntry>;
@@ -67,10 +80,22 @@ export interface ResolveIndex {
   readonly byKana: ReadonlyMap<string, readonly BankEntry[]>;
   readonly byStem: ReadonlyMap<string, readonly BankEntry[]>;
   readonly byKanaStem: ReadonlyMap<string, readonly BankEntry[]>;
+  /** By the spoken key of the reading and of the reading's stem. */
+  readonly bySpoken: ReadonlyMap<string, readonly BankEntry[]>;
   readonly near: NearIndex<BankForm>;
   /** By the folded stem of the alias as read by readBankInput. */
   readonly aliases: ReadonlyMap<string, readonly AliasEntry[]>;
   branches(bankCode: string): BranchIndex;
+}
+
+/** The branches whose reading has this spoken key: the ones indexed by it, and those whose reading is already its own spoken key. */
+export function spokenMatches(index: BranchIndex, spoken: string): BranchEntry[] {
+  return [...(index.bySpoken.get(spoken) ?? []), ...(index.byKana.get(spoken) ?? []).filter((e) => spokenKey(e.kana.folded) === spoken)];
+}
+
+/** The branches with this code: at most a few, found by a scan (the path runs only for inputs that carry a code). */
+export function branchesWithCode(index: BranchIndex, code: string): BranchEntry[] {
+  return index.entries.filter((e) => e.branch.code === code);
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T): void {
@@ -110,39 +135,61 @@ function bankEntry(bank: Bank, keyOf: KeyMaker): BankEntry {
   };
 }
 
-function branchIndex(branches: readonly Branch[], keyOf: KeyMaker): BranchIndex {
+function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMaker): BranchIndex {
   const byName = new Map<string, BranchEntry[]>();
   const byKana = new Map<string, BranchEntry[]>();
   const byBase = new Map<string, BranchEntry[]>();
   const byDigits = new Map<string, BranchEntry[]>();
+  const bySpoken = new Map<string, BranchEntry[]>();
+  const byFormer = new Map<string, BranchEntry[]>();
   const entries = branches.map((branch): BranchEntry => {
     const name = keyOf(branch.name);
     const digits = isNumeralName(branch.name) ? numeralDigits(name.folded) : undefined;
-    return { branch, name, kana: keyOf(branch.fullWidthKana), base: officialBase(name), digits, mainOffice: isMainOffice(branch) };
+    const short = shortBranchReading(branch.name, branch.fullWidthKana);
+    return { branch, name, kana: keyOf(branch.fullWidthKana), shortKana: short === branch.fullWidthKana ? undefined : keyOf(short), base: officialBase(name), digits, mainOffice: isMainOffice(branch) };
   });
   const near = new NearIndex<BranchEntry>();
   for (const e of entries) {
     push(byName, e.name.folded, e);
     push(byKana, e.kana.folded, e);
+    const spoken = spokenKey(e.kana.folded);
+    if (spoken !== e.kana.folded) push(bySpoken, spoken, e);
+    // People type the reading without the office suffix, as the master wrote it.
+    if (e.shortKana && e.shortKana.folded !== e.kana.folded) push(byKana, e.shortKana.folded, e);
+    if (e.shortKana) {
+      const shortSpoken = spokenKey(e.shortKana.folded);
+      if (shortSpoken !== e.shortKana.folded) push(bySpoken, shortSpoken, e);
+    }
     if (e.base) push(byBase, e.base.key.folded, e);
     if (e.digits) push(byDigits, e.digits, e);
     // 〇九九 and 〇九八 are different branches, not one typed wrong.
-    else for (const text of new Set([e.name.folded, e.kana.folded, ...(e.base ? [e.base.key.folded] : [])])) near.add(text, e);
+    else for (const text of new Set([e.name.folded, e.kana.folded, ...(e.shortKana ? [e.shortKana.folded] : []), ...(e.base ? [e.base.key.folded] : [])])) near.add(text, e);
   }
-  return { entries, byName, byKana, byBase, byDigits, mainOffices: entries.filter((e) => e.mainOffice), near };
+  const lineage = branchLineage(bankCode);
+  for (const e of lineage.size > 0 ? entries : []) {
+    for (const former of lineage.get(e.branch.code) ?? []) {
+      const name = keyOf(former.name);
+      // Spelling-only changes (市ケ谷 → 市ヶ谷) read as the current name already.
+      if (name.folded === e.name.folded) continue;
+      for (const key of new Set([name.folded, keyOf(former.kana).folded, officialBase(name)?.key.folded ?? ''])) if (key !== e.kana.folded) push(byFormer, key, e);
+    }
+  }
+  return { entries, byName, byKana, byBase, byDigits, bySpoken, byFormer, mainOffices: entries.filter((e) => e.mainOffice), near };
 }
 
 function buildIndex(directory: Directory): ResolveIndex {
   const makeKey = keyMaker();
   const banks = directory.banks.map((bank) => bankEntry(bank, makeKey));
   const byCode = new Map(banks.map((e) => [e.bank.code, e]));
-  const maps = { byName: new Map<string, BankEntry[]>(), byShort: new Map<string, BankEntry[]>(), byKana: new Map<string, BankEntry[]>(), byStem: new Map<string, BankEntry[]>(), byKanaStem: new Map<string, BankEntry[]>() };
+  const maps = { byName: new Map<string, BankEntry[]>(), byShort: new Map<string, BankEntry[]>(), byKana: new Map<string, BankEntry[]>(), byStem: new Map<string, BankEntry[]>(), byKanaStem: new Map<string, BankEntry[]>(), bySpoken: new Map<string, BankEntry[]>() };
   for (const e of banks) {
     push(maps.byName, e.name.folded, e);
     push(maps.byShort, e.short.folded, e);
     push(maps.byKana, e.kana.folded, e);
     push(maps.byStem, e.stem.folded, e);
     push(maps.byKanaStem, e.kanaStem.folded, e);
+    push(maps.bySpoken, spokenKey(e.kana.folded), e);
+    push(maps.bySpoken, spokenKey(e.kanaStem.folded), e);
   }
   const near = new NearIndex<BankForm>();
   for (const e of banks) {
@@ -170,7 +217,7 @@ function buildIndex(directory: Directory): ResolveIndex {
     branches(bankCode: string): BranchIndex {
       let index = branchIndexes.get(bankCode);
       if (!index) {
-        index = branchIndex(directory.branches(bankCode), makeKey);
+        index = branchIndex(bankCode, directory.branches(bankCode), makeKey);
         branchIndexes.set(bankCode, index);
       }
       return index;

@@ -10,7 +10,7 @@ import type { Snapshot } from '../dataset/snapshot.js';
 import { type Candidate, judge } from './decide.js';
 import { analyzeBankInput, matchBanks } from './match-bank.js';
 import { analyzeBranchInput, branchInputsFor, matchBranches } from './match-branch.js';
-import { CONTEXT_POLICIES, DEFAULT_CONTEXT, MAX_BANK_CANDIDATES, MAX_CANDIDATES, type ResolvePolicy } from './policy.js';
+import { CONTEXT_POLICIES, DEFAULT_CONTEXT, MAX_BANK_CANDIDATES, MAX_CANDIDATES, NEAR_BANK_KINDS, type ResolvePolicy } from './policy.js';
 import { reasonDetails } from './reasons.js';
 import { resolveIndex } from './resolve-index.js';
 import type { BankMatchKind, BranchMatchKind, Match, ResolveAnswer, ResolveContext, ResolveInput } from './types.js';
@@ -28,6 +28,9 @@ export interface ResolveDebug {
     readonly branch_name: string;
     readonly branch_trimmed: readonly { readonly stem: string; readonly suffix: string }[];
     readonly branch_digits: string | null;
+    /** Codes written beside the names (0005 三菱UFJ, 新宿（001）, 店番001). */
+    readonly bank_code: string | null;
+    readonly branch_code: string | null;
     readonly generic_branch: boolean;
   };
   readonly bank_matches: readonly { readonly bank_code: string; readonly bank_name: string; readonly kind: BankMatchKind; readonly score: number }[];
@@ -76,8 +79,12 @@ export function resolve(snapshot: Snapshot, input: ResolveInput): ResolveOutcome
   const branchInput = analyzeBranchInput(input.branchName.slice(0, MAX_INPUT_LENGTH));
   const banks = matchBanks(index, bankInput);
 
+  // A near-miss bank is searched only when no bank matches exactly: an exact bank with a branch
+  // it does not have must not borrow one from a similarly named other bank.
+  const exact = banks.filter((m) => !NEAR_BANK_KINDS.includes(m.kind));
+  const searched = exact.length > 0 ? exact : banks;
   const ranked: Candidate[] = [];
-  for (const bank of banks.slice(0, MAX_BANK_CANDIDATES)) {
+  for (const bank of searched.slice(0, MAX_BANK_CANDIDATES)) {
     for (const branch of matchBranches(index.branches(bank.entry.bank.code), branchInputsFor(branchInput, bank.entry))) {
       ranked.push({ bank, branch, total: Math.round((bank.score * branch.score) / 100) });
     }
@@ -106,6 +113,8 @@ export function resolve(snapshot: Snapshot, input: ResolveInput): ResolveOutcome
       branch_name: branchInput.input.strict,
       branch_trimmed: branchInput.trimmed.map((t) => ({ stem: t.key.strict, suffix: t.suffix.text })),
       branch_digits: branchInput.digits ?? null,
+      bank_code: bankInput.code ?? null,
+      branch_code: branchInput.code ?? null,
       generic_branch: branchInput.generic,
     },
     bank_matches: banks.slice(0, MAX_BANK_CANDIDATES).map((m) => ({ bank_code: m.entry.bank.code, bank_name: m.entry.bank.name, kind: m.kind, score: m.score / 100 })),

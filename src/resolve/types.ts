@@ -19,6 +19,7 @@ export type BankMatchKind =
   | 'short' // the registered short name: みずほ, 北海道信金
   | 'suffix_variant' // the stem with another spelling of its own type: 北海道しんきん, JAさがみ
   | 'kana' // the reading: みずほぎんこう, ほっかいどうしんきん
+  | 'spoken' // the reading as said, long vowels typed with ー or left out: みつびしゆーえふじぇー
   | 'stem' // the stem without any type, where the short name carries one: 城南 for 城南信金
   | 'alias' // a curated abbreviation or brand: SMBC, 郵便局
   | 'former_name' // a curated former name: 東京三菱銀行, 福邦銀行
@@ -29,6 +30,9 @@ export type BankMatchKind =
 /** How the branch input met a branch. */
 export type BranchMatchKind =
   | 'official' // the name or its reading: 東京営業部, とうきょう
+  | 'spoken' // the reading as said: とーきょー for トウキヨウ
+  | 'code' // the branch code: 001, 店番001, 支店コード 001
+  | 'former_name' // a name the code carried in an earlier published version
   | 'numeral' // Japan Post Bank's numeric names: 018, 〇一八店 for 〇一八
   | 'trimmed' // a suffix of the input removed: 渋谷支店 for 渋谷
   | 'supplemented' // the official suffix added: 東京 for 東京営業部
@@ -51,12 +55,16 @@ export const REASON_CODES = [
   'bank_alias_ambiguous',
   'branch_alias_ambiguous',
   'gap_too_small',
+  'bank_code_mismatch',
+  'branch_code_mismatch',
   'bank_former_name',
+  'branch_former_name',
   'payment_bank_alias',
   'payment_bank_abbreviation',
   'payment_branch_trim',
   'payment_branch_supplement',
   'branch_omitted',
+  'branch_matched_by_code',
   'generic_branch',
   'below_auto_total',
 ] as const;

@@ -17,6 +17,7 @@ import { SnapshotHolder } from '../../src/dataset/holder.js';
 import { Snapshot } from '../../src/dataset/snapshot.js';
 import { type ConsoleOptions, type ConsoleServices, openConsole } from '../../src/console/console.js';
 import { buildApp } from '../../src/http/app.js';
+import type { EdgeTimeouts } from '../../src/http/edge/limits.js';
 import type { MetricsSetup } from '../../src/http/edge/metrics.js';
 import { CursorCodec } from '../../src/shared/cursor.js';
 import { MasterExports } from '../../src/export/master-exports.js';
@@ -78,6 +79,8 @@ export interface TestAppOptions {
   readonly metrics?: MetricsSetup;
   /** Run on this store (several instances on one store, or a restart); close() leaves it open. */
   readonly store?: SqlStore;
+  /** Server timeouts shorter than the documented ones, for clients that trickle. */
+  readonly timeouts?: EdgeTimeouts;
   /** Serve the operator console at /admin/ (src/http/apis/admin/), with these options. */
   readonly console?: Partial<Omit<ConsoleOptions, 'db'>>;
 }
@@ -139,7 +142,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       filterTime: new FilterTimeAllowance(),
       console: operatorConsole,
     },
-    { ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.metrics ? { metrics: options.metrics } : {}) },
+    { ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.metrics ? { metrics: options.metrics } : {}), ...(options.timeouts ? { timeouts: options.timeouts } : {}) },
   );
   return {
     app,

@@ -1,32 +1,56 @@
 /**
  * Requests Node's HTTP parser rejects before Fastify sees them (raw UTF-8 or spaces in the
- * request line, oversized headers). They still get the Search error resource.
+ * request line, oversized heads, requests not sent in time). They still get the Search error
+ * resource, written straight to the socket, which is then closed.
  */
 import type { Socket } from 'node:net';
 import { ApiError } from './api-error.js';
 import { SEARCH_ERRORS } from './error-shapes.js';
+import { MAX_URL_LENGTH } from './limits.js';
 
-const REASONS: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+const REASONS: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' };
 
-function errorFor(code: string | undefined): ApiError {
-  if (code === 'HPE_HEADER_OVERFLOW') return new ApiError(431, 'the request headers are too large');
+const SPACE = 0x20;
+const CR = 0x0d;
+
+/**
+ * Whether the bytes the parser stopped in start a request line whose target is longer than
+ * MAX_URL_LENGTH: then the head overflowed because of the URL (414), not the headers (431).
+ * `raw` is the chunk being parsed, which for a head under 64 KB is the whole head so far.
+ */
+export function targetTooLong(raw: unknown): boolean {
+  if (!Buffer.isBuffer(raw)) return false;
+  const methodEnd = raw.indexOf(SPACE);
+  // A method is a short token of capitals; anything else is not the start of a request line.
+  if (methodEnd < 1 || methodEnd > 20 || !/^[A-Z-]+$/.test(raw.toString('latin1', 0, methodEnd))) return false;
+  let end = methodEnd + 1;
+  while (end < raw.length && raw[end] !== SPACE && raw[end] !== CR) end++;
+  return end - methodEnd - 1 > MAX_URL_LENGTH;
+}
+
+function errorFor(err: NodeJS.ErrnoException & { rawPacket?: unknown }): ApiError {
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return new ApiError(408, 'the request was not sent in time; the connection is closed');
+  if (err.code === 'HPE_HEADER_OVERFLOW') {
+    if (targetTooLong(err.rawPacket)) return new ApiError(414, `the URL is longer than ${MAX_URL_LENGTH} characters`);
+    return new ApiError(431, 'the request headers are too large');
+  }
   return ApiError.invalidParameter('url', '', 'the request line is malformed; percent-encode query and path values as UTF-8 per RFC 3986');
 }
 
-/** Why a connection was refused, for the metrics: `timeout`, `headers_too_large` or `malformed`. */
-export type ClientErrorReason = 'timeout' | 'headers_too_large' | 'malformed';
+/** Why a connection was refused, for the metrics. */
+export type ClientErrorReason = 'timeout' | 'headers_too_large' | 'url_too_long' | 'malformed';
 
-export function handleClientError(err: NodeJS.ErrnoException, socket: Socket, refused: (reason: ClientErrorReason) => void = () => {}): void {
+const REASON_OF: Readonly<Record<number, ClientErrorReason>> = { 408: 'timeout', 414: 'url_too_long', 431: 'headers_too_large' };
+
+export function handleClientError(err: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket, refused: (reason: ClientErrorReason) => void = () => {}): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    refused('timeout');
-    socket.destroy(err);
-    return;
-  }
-  refused(err.code === 'HPE_HEADER_OVERFLOW' ? 'headers_too_large' : 'malformed');
-  const apiError = errorFor(err.code);
+  const apiError = errorFor(err);
+  refused(REASON_OF[apiError.status] ?? 'malformed');
+  // A timed-out request whose answer has begun (a slow handler, not a slow client) gets no
+  // second status line: the connection is only closed.
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
   const body = SEARCH_ERRORS.body(apiError, '') ?? '';
-  if (socket.writable) {
+  if (socket.writable && !answering) {
     socket.write(
       `HTTP/1.1 ${apiError.status} ${REASONS[apiError.status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

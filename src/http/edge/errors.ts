@@ -7,7 +7,10 @@ import { QueryError } from '../../shared/query-error.js';
 import { isStoreUnavailable } from '../../store/unavailable.js';
 import { ApiError, ERROR_CODES, type ErrorStatus } from './api-error.js';
 import type { ErrorShape } from './error-shapes.js';
+import { allowedMethodsAt } from './allowed-methods.js';
 import { BODY_LIMIT_BYTES } from './limits.js';
+import { methodNotAllowedError } from './register.js';
+import { SchemaViolation } from './validation.js';
 import { sendError } from './writer.js';
 
 /** Seconds a client should wait before retrying when the store is unreachable. */
@@ -16,6 +19,7 @@ export const STORE_RETRY_AFTER_SECONDS = 5;
 /** Normalizes anything thrown into an ApiError; unknown errors become a 500. `bodyLimit`: the route's, for 413. */
 export function toApiError(error: unknown, bodyLimit = BODY_LIMIT_BYTES): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof SchemaViolation) return error.apiError;
   if (isStoreUnavailable(error)) {
     return new ApiError(503, 'the service cannot reach its database right now; try again shortly', [], { 'retry-after': String(STORE_RETRY_AFTER_SECONDS) });
   }
@@ -64,7 +68,13 @@ export function errorHandler(errors: ScopeErrors): (error: unknown, request: Fas
 /** Sets the error and not-found handlers of a scope (the app, or an API plugin and its prefix). */
 export function handleErrorsAs(scope: FastifyInstance, errors: ScopeErrors): void {
   scope.setErrorHandler(errorHandler(errors));
-  scope.setNotFoundHandler((request, reply) => sendError(reply, ApiError.notFound(`no resource at ${request.method} ${pathOf(request.url)}`), shapeFor(errors, request.url)));
+  scope.setNotFoundHandler((request, reply) => {
+    const path = pathOf(request.url);
+    // A method Fastify does not route (TRACE, PROPFIND, …) on a route's path: 405, not 404.
+    const allow = allowedMethodsAt(request.server, path);
+    const error = allow === undefined ? ApiError.notFound(`no resource at ${request.method} ${path}`) : methodNotAllowedError(allow);
+    return sendError(reply, error, shapeFor(errors, request.url));
+  });
 }
 /** The path without the query string, which may carry an API key. */
 export function pathOf(url: string): string {

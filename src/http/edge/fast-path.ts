@@ -12,7 +12,8 @@
  * - GET (HEAD and the other methods go to Fastify), with no request body;
  * - a URL a route already answered with this snapshot's JSON (never JSONP, never a key in the
  *   URL: answer-cache.ts keeps neither for the fast branch);
- * - an Accept header that allows JSON, and behind --trust-proxy, X-Forwarded-Proto: https.
+ * - an Accept header that allows JSON, one Host header, and behind --trust-proxy,
+ *   X-Forwarded-Proto: https.
  * Once taken, the request is checked and answered here, refusals included: every request is
  * checked and counted once. test/hot-path.test.ts compares the two request by request.
  */
@@ -32,7 +33,8 @@ import type { TrustedProxies } from '../../access/trusted-proxies.js';
 import { clientAddress, forwardedAsHttps } from './client-address.js';
 import { validHostHeader } from './host-header.js';
 import { toApiError } from './errors.js';
-import { CONNECTIONS_CHECK_INTERVAL_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_HEADER_BYTES, REQUEST_TIMEOUT_MS } from './limits.js';
+import { hasDuplicateHost } from './host-header.js';
+import { EDGE_TIMEOUTS, type EdgeTimeouts, KEEP_ALIVE_TIMEOUT_MS, MAX_HEADER_BYTES } from './limits.js';
 import { keyInHeaders } from './presented-key.js';
 import { redactUrl } from './redact.js';
 import { logResponse } from './response-log.js';
@@ -80,6 +82,7 @@ export class FastPath {
     // Refusals are Fastify's to answer (app.ts).
     if (!validHostHeader(headers.host)) return false;
     if (!accepts(headers.accept, JSON_TYPES)) return false;
+    if (hasDuplicateHost(request.rawHeaders)) return false;
 
     const started = performance.now();
     const route = kept.route;
@@ -132,7 +135,7 @@ export class FastPath {
  * the fast branch the first look and Fastify's handler the rest, with the edge's limits and
  * timeouts (limits.ts).
  */
-export function edgeServer(fast: FastPath, tls: { readonly cert: string; readonly key: string } | undefined, onFault: (error: unknown, url: string) => void): FastifyServerFactory {
+export function edgeServer(fast: FastPath, tls: { readonly cert: string; readonly key: string } | undefined, onFault: (error: unknown, url: string) => void, timeouts: EdgeTimeouts = EDGE_TIMEOUTS): FastifyServerFactory {
   return (handler) => {
     const listener = (request: IncomingMessage, response: ServerResponse) => {
       let taken = false;
@@ -148,7 +151,7 @@ export function edgeServer(fast: FastPath, tls: { readonly cert: string; readonl
       }
       if (!taken) handler(request, response);
     };
-    const options = { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, connectionsCheckingInterval: CONNECTIONS_CHECK_INTERVAL_MS };
+    const options = { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: timeouts.requestTimeoutMs, headersTimeout: timeouts.headersTimeoutMs, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, connectionsCheckingInterval: timeouts.connectionsCheckIntervalMs };
     return tls ? createHttpsServer({ ...options, cert: tls.cert, key: tls.key }, listener) : createHttpServer(options, listener);
   };
 }

@@ -1,5 +1,5 @@
 /**
- * JSON request bodies: Fastify's own parser (which refuses `__proto__` and `constructor`
+ * JSON request bodies, the only kind any route takes: Fastify's own parser (which refuses `__proto__` and `constructor`
  * poisoning) behind a nesting check, so that a body of 30,000 nested arrays is a clear 400
  * rather than a hazard for whatever walks the parsed value.
  */
@@ -29,7 +29,9 @@ export const JSON_TOO_DEEP_MESSAGE = `the JSON body is nested more than ${MAX_JS
 
 export function installJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  // JSON is the only body any route takes: a text/plain body (which Fastify would otherwise
+  // hand to the handler as a string) is a 415 like every other media type.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {

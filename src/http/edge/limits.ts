@@ -12,8 +12,9 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
  * Largest request head (request line and all headers), in bytes, as Node's HTTP parser counts
- * it: larger is a 431 written by the parser's error handler (client-errors.ts). Node's default,
- * made explicit so that it is documented and tested.
+ * it: larger is a 431 written by the parser's error handler (client-errors.ts), or a 414 when
+ * the request target alone is longer than MAX_URL_LENGTH. Node's default, made explicit so
+ * that it is documented and tested.
  */
 export const MAX_HEADER_BYTES = 16 * 1024;
 
@@ -35,6 +36,15 @@ export const HEADERS_TIMEOUT_MS = 10_000;
 
 /** How often Node checks the two timeouts above: the precision of their cut-off. */
 export const CONNECTIONS_CHECK_INTERVAL_MS = 1_000;
+
+/** The server's timeouts; buildApp takes others only for tests, which cannot wait 30 s. */
+export interface EdgeTimeouts {
+  readonly requestTimeoutMs: number;
+  readonly headersTimeoutMs: number;
+  readonly connectionsCheckIntervalMs: number;
+}
+
+export const EDGE_TIMEOUTS: EdgeTimeouts = Object.freeze({ requestTimeoutMs: REQUEST_TIMEOUT_MS, headersTimeoutMs: HEADERS_TIMEOUT_MS, connectionsCheckIntervalMs: CONNECTIONS_CHECK_INTERVAL_MS });
 
 /** How long an idle keep-alive connection stays open for the next request, in milliseconds. */
 export const KEEP_ALIVE_TIMEOUT_MS = 72_000;

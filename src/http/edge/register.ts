@@ -18,9 +18,14 @@ type Guard = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) |
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
+/** The 405 of a path that allows `allow`. */
+export function methodNotAllowedError(allow: string): ApiError {
+  return new ApiError(405, `method not allowed; this resource allows ${allow}`, [], { allow });
+}
+
 function methodNotAllowed(allow: string): () => never {
   return () => {
-    throw new ApiError(405, `method not allowed; this resource allows ${allow}`, [], { allow });
+    throw methodNotAllowedError(allow);
   };
 }
 
@@ -31,6 +36,8 @@ export interface Route {
   readonly handler: Handler;
   /** A body limit of its own (POST); the app's otherwise. */
   readonly bodyLimit?: number;
+  /** Checks after the body is read and before it is validated (Fastify's preValidation). */
+  readonly preValidation?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 function register(app: FastifyInstance, method: 'GET' | 'POST', route: Route): void {
@@ -38,12 +45,15 @@ function register(app: FastifyInstance, method: 'GET' | 'POST', route: Route): v
   // body is read (nobody gets a body parsed unasked), and in the same hook stage as those
   // checks, which spares every request a stage of its own.
   const guard = route.guard ? { onRequest: route.guard } : {};
-  app.route({ method, url: route.url, schema: route.schema, ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}), ...guard, handler: route.handler });
+  app.route({ method, url: route.url, schema: route.schema, ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}), ...guard, ...(route.preValidation ? { preValidation: route.preValidation } : {}), handler: route.handler });
   // Refused in onRequest, before any body is read: a wrong method is a 405 whatever its body
   // (too large, not JSON), and no body is buffered for an answer that ignores it.
-  const refuse = methodNotAllowed(method === 'GET' ? 'GET, HEAD, OPTIONS' : 'POST, OPTIONS');
+  const allow = method === 'GET' ? 'GET, HEAD, OPTIONS' : 'POST, OPTIONS';
+  const refuse = methodNotAllowed(allow);
   const others = METHODS.filter((m) => m !== method);
-  app.route({ method: others, url: route.url, schema: { hide: true }, onRequest: async () => refuse(), handler: refuse });
+  // `allow` in the config: the not-found handler answers the methods Fastify does not route
+  // (TRACE, PROPFIND, …) with the same 405 (allowed-methods.ts).
+  app.route({ method: others, url: route.url, schema: { hide: true }, config: { allow }, onRequest: async () => refuse(), handler: refuse });
 }
 
 /** GET (and HEAD). */

@@ -11,6 +11,8 @@ export interface RouteEntry {
   readonly hidden: boolean;
   /** Needs an API key (its schema names a security scheme). */
   readonly keyed: boolean;
+  /** Set on the 405 answers of a path (register.ts): the methods the path allows. */
+  readonly allow?: string;
 }
 
 declare module 'fastify' {
@@ -27,6 +29,7 @@ export function recordRoutes(app: FastifyInstance): void {
     const schema = route.schema as { hide?: boolean; security?: readonly unknown[] } | undefined;
     const hidden = schema?.hide === true;
     const keyed = (schema?.security?.length ?? 0) > 0;
-    for (const method of methods) routes.push({ method, url: route.url, hidden, keyed });
+    const allow = (route.config as { allow?: string } | undefined)?.allow;
+    for (const method of methods) routes.push({ method, url: route.url, hidden, keyed, ...(allow === undefined ? {} : { allow }) });
   });
 }

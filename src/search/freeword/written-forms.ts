@@ -3,7 +3,9 @@
  * keys: `北海道信金`, `北海道しんきん`, `JA新ひたち野`, `東京支店`. Every key is folded with
  * foldForSearch, so each form also covers its readings in any script and width.
  */
+import { shortBranchReading } from '../../domain/branch-readings.js';
 import { foldForSearch } from '../../domain/fold.js';
+import { INSTITUTION_TYPE_SPELLINGS } from '../../domain/institutions.js';
 import type { Bank, Branch } from '../../domain/types.js';
 
 interface TypeSuffix {
@@ -16,17 +18,13 @@ interface TypeSuffix {
   readonly prefixes?: readonly string[];
 }
 
-// Longest endings first: 信用農業協同組合連合会 ends in 連合会, not in 農業協同組合.
-const TYPE_SUFFIXES: readonly TypeSuffix[] = [
-  { name: '信用漁業協同組合連合会', kana: 'シンヨウギヨギヨウキヨウドウクミアイレンゴウカイ', alternatives: ['', '信漁連', 'しんぎょれん'], prefixes: ['JF'] },
-  { name: '信用農業協同組合連合会', kana: 'シンヨウノウギヨウキヨウドウクミアイレンゴウカイ', alternatives: ['', '信連', 'しんれん'], prefixes: ['JA'] },
-  { name: '農業協同組合', kana: 'ノウギヨウキヨウドウクミアイ', alternatives: ['', '農協', 'のうきょう'], prefixes: ['JA'] },
-  { name: '漁業協同組合', kana: 'ギヨギヨウキヨウドウクミアイ', alternatives: ['', '漁協', 'ぎょきょう'], prefixes: ['JF'] },
-  { name: '信用金庫', kana: 'シンヨウキンコ', alternatives: ['', '信金', 'しんきん'] },
-  { name: '信用組合', kana: 'シンヨウクミアイ', alternatives: ['', '信組', 'しんくみ'] },
-  { name: '労働金庫', kana: 'ロウドウキンコ', alternatives: ['', '労金', 'ろうきん'] },
-  { name: '銀行', kana: 'ギンコウ', alternatives: ['', 'バンク'] },
-];
+/** From the one institutions table; longest endings first (信用農業協同組合連合会 ends in 連合会, not in 農業協同組合). */
+const TYPE_SUFFIXES: readonly TypeSuffix[] = INSTITUTION_TYPE_SPELLINGS.map((t) => ({
+  name: t.full,
+  kana: t.fullKana,
+  alternatives: ['', ...(t.short !== undefined ? [t.short] : []), ...(t.shortKana !== undefined ? [t.shortKana] : []), ...t.informalEndings],
+  prefixes: t.prefixes,
+}));
 
 /** Branch endings that a typed name may add or leave out. */
 const BRANCH_ENDINGS = ['出張所', '営業部', '支店', '支所', '本店'];
@@ -65,6 +63,10 @@ export function branchKeys(branch: Branch): string[] {
   const name = foldForSearch(branch.name);
   const kana = foldForSearch(branch.fullWidthKana);
   const keys = new Set([name, kana]);
+  // The reading without its office suffix (`トウキヨウ` for 東京営業部 `トウキヨウエイギヨウブ`) is
+  // how the master wrote it and what people type: an exact hit, not only a prefix.
+  const short = shortBranchReading(branch.name, branch.fullWidthKana);
+  if (short !== branch.fullWidthKana) keys.add(foldForSearch(short));
   // The master writes most branches without 支店 (`新宿`), and people add it (`新宿支店`).
   // Folding a concatenation is concatenating the folds here (both endings start with a plain
   // letter), which halves the cost of building the index.

@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HistoryView } from '../../../history/history-view.js';
-import { QueryError } from '../../../shared/query-error.js';
 import { accessGuard } from '../../edge/access-guard.js';
 import { ApiError } from '../../edge/api-error.js';
 import { cachedAnswer, type FastRoute } from '../../edge/answer-cache.js';
@@ -13,29 +12,16 @@ import { handleErrorsAs } from '../../edge/errors.js';
 import { DETAILED_ERRORS } from '../../edge/error-shapes.js';
 import { parsedQuery } from '../../edge/query-string.js';
 import type { AppServices } from '../../services.js';
-import { ChangeEnvelopeSchema, ChangesPageSchema, ChangesQuerySchema, DetailedErrorSchema, LatestUpdateSchema, UpdatesPageSchema, UpdatesQuerySchema } from './schemas.js';
+import { ChangeEnvelopeSchema, ChangeIdParamsSchema, ChangesPageSchema, ChangesQuerySchema, DetailedErrorSchema, LatestUpdateSchema, NoQuerySchema, UpdatesPageSchema, UpdatesQuerySchema } from './schemas.js';
 import { registerGet } from '../../edge/register.js';
 import { sendJson } from '../../edge/writer.js';
 
 /** SPEC.md §8: 2 requests per second and 5,000 per day per key, whatever the plan. */
 export const HISTORY_LIMITS = Object.freeze({ perSecond: 2, perDay: 5000 });
 
-const KEY_PARAMS = ['apikey', 'apiKey'];
-const UPDATES_PARAMS = ['from_date', 'to_date', 'limit', 'cursor'];
-const CHANGES_PARAMS = [...UPDATES_PARAMS, 'after_update_id', 'bank_code', 'branch_code', 'resource_type', 'change_type'];
-
-/** The operation's parameters, each at most once; any other parameter is a 400 naming it. */
-function readQuery(request: FastifyRequest, accepted: readonly string[]): Record<string, string> {
-  const query = parsedQuery(request);
-  if (query.malformed) throw new QueryError(query.malformed.name, query.malformed.raw, query.malformed.message);
-  const out: Record<string, string> = {};
-  for (const [name, values] of query.params) {
-    if (KEY_PARAMS.includes(name)) continue;
-    if (!accepted.includes(name)) throw new QueryError(name, values[0]!, accepted.length === 0 ? `this operation takes no query parameters` : `parameter "${name}" is not accepted here; accepted: ${accepted.join(', ')}`);
-    if (values.length > 1) throw new QueryError(name, values.join(','), `parameter "${name}" must be given once`);
-    out[name] = values[0]!;
-  }
-  return out;
+/** The query as validated by the route's schema (schemas.ts): each parameter a string, given once. */
+function queryOf(request: FastifyRequest): Record<string, string> {
+  return request.query as Record<string, string>;
 }
 
 /** The Change History API, registered under the prefix `/history/v1`. */
@@ -75,7 +61,7 @@ function registerHistoryRoutes(app: FastifyInstance, services: AppServices): voi
     guard,
     schema: doc('List dataset updates, oldest first', UpdatesPageSchema, { querystring: UpdatesQuerySchema }),
     handler: answer('/updates', (request, history) => {
-      const page = history.listUpdates(readQuery(request, UPDATES_PARAMS), services.cursors);
+      const page = history.listUpdates(queryOf(request), services.cursors);
       return { updates: page.items, next_cursor: page.next_cursor };
     }),
   });
@@ -83,9 +69,8 @@ function registerHistoryRoutes(app: FastifyInstance, services: AppServices): voi
   registerGet(app, {
     url: '/updates/latest',
     guard,
-    schema: doc('The latest update: the one of the snapshot being served', LatestUpdateSchema),
-    handler: answer('/updates/latest', (request, history) => {
-      readQuery(request, []);
+    schema: doc('The latest update: the one of the snapshot being served', LatestUpdateSchema, { querystring: NoQuerySchema }),
+    handler: answer('/updates/latest', (_request, history) => {
       const update = history.latest;
       if (!update) throw ApiError.notFound('no update has been recorded yet');
       return { update };
@@ -97,7 +82,7 @@ function registerHistoryRoutes(app: FastifyInstance, services: AppServices): voi
     guard,
     schema: doc('List changes, in update order', ChangesPageSchema, { querystring: ChangesQuerySchema }),
     handler: answer('/changes', (request, history) => {
-      const page = history.listChanges(readQuery(request, CHANGES_PARAMS), services.cursors);
+      const page = history.listChanges(queryOf(request), services.cursors);
       return { changes: page.items, next_cursor: page.next_cursor };
     }),
   });
@@ -105,9 +90,8 @@ function registerHistoryRoutes(app: FastifyInstance, services: AppServices): voi
   registerGet(app, {
     url: '/changes/:change_id',
     guard,
-    schema: doc('One change', ChangeEnvelopeSchema, { params: { type: 'object', properties: { change_id: { type: 'string', example: 'chg-20260331-000001' } } } }),
+    schema: doc('One change', ChangeEnvelopeSchema, { params: ChangeIdParamsSchema, querystring: NoQuerySchema }),
     handler: answer('/changes/:change_id', (request, history) => {
-      readQuery(request, []);
       const id = (request.params as { change_id: string }).change_id;
       const change = history.change(id);
       if (!change) throw ApiError.notFound(`change ${id} does not exist`);

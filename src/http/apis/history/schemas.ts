@@ -1,5 +1,10 @@
-/** TypeBox schemas of the Change History API (SPEC.md §2.8, §4.9), for the OpenAPI document. */
-import { Type } from '@sinclair/typebox';
+/**
+ * TypeBox schemas of the Change History API (SPEC.md §2.8, §4.9): what its routes validate
+ * (src/http/edge/validation.ts) and the OpenAPI document publishes.
+ */
+import { type TProperties, Type } from '@sinclair/typebox';
+import { CHANGE_TYPES, HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, RESOURCE_TYPES } from '../../../history/history-view.js';
+import { MAX_CURSOR_LENGTH } from '../../../shared/cursor.js';
 
 const nullableString = (extra: object = {}) => Type.Union([Type.String(extra), Type.Null()]);
 
@@ -60,20 +65,57 @@ export const DetailedErrorSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const q = (description: string, extra: object = {}) => Type.Optional(Type.String({ description, ...extra }));
+/**
+ * The query parameters: each declared once, with what it accepts and the message of the 400
+ * naming it (src/http/edge/validation.ts). A parameter given twice, or one not listed, is a 400.
+ */
+const q = (description: string, message: string, extra: object = {}) => Type.Optional(Type.String({ description, ...extra, 'x-error-message': message }));
 
-export const UpdatesQuerySchema = Type.Object({
-  from_date: q('Updates on or after this date (YYYY-MM-DD)', { example: '2026-03-01' }),
-  to_date: q('Updates on or before this date (YYYY-MM-DD)', { example: '2026-06-30' }),
-  limit: q('1 to 1000; default 100', { example: '100' }),
-  cursor: q('next_cursor of an earlier response with the same conditions'),
+/** 1 to HISTORY_MAX_LIMIT in decimal, leading zeros allowed, at most four digits. */
+const LIMIT_PATTERN = `^0*(?:[1-9][0-9]{0,2}|${HISTORY_MAX_LIMIT})$`;
+/** Longer than any update id; the id itself is checked against the history. */
+export const MAX_UPDATE_ID_LENGTH = 100;
+
+/** The key is checked before validation (a wrong one is a 401); here it is only allowed. */
+const KEY_QUERY = {
+  apikey: Type.Optional(Type.String({ description: 'API key (or header x-api-key)' })),
+  apiKey: Type.Optional(Type.String({ description: 'API key, alternative spelling' })),
+};
+
+/** The query of an operation: `properties` and nothing else (the API key aside). */
+function querySchema<T extends TProperties>(properties: T) {
+  const names = Object.keys(properties);
+  return Type.Object(
+    { ...properties, ...KEY_QUERY },
+    {
+      additionalProperties: false,
+      'x-unknown-parameter': names.length === 0 ? 'this operation takes no query parameters' : `parameter "{name}" is not accepted here; accepted: ${names.join(', ')}`,
+    },
+  );
+}
+
+const DATE_MESSAGE = (name: string) => `${name} must be a date YYYY-MM-DD`;
+
+const UPDATES_QUERY = {
+  from_date: q('Updates on or after this date (YYYY-MM-DD)', DATE_MESSAGE('from_date'), { format: 'date', example: '2026-03-01' }),
+  to_date: q('Updates on or before this date (YYYY-MM-DD)', DATE_MESSAGE('to_date'), { format: 'date', example: '2026-06-30' }),
+  limit: q(`1 to ${HISTORY_MAX_LIMIT}; default ${HISTORY_DEFAULT_LIMIT}`, `limit must be an integer from 1 to ${HISTORY_MAX_LIMIT}`, { pattern: LIMIT_PATTERN, maxLength: 4, example: '100' }),
+  cursor: q('next_cursor of an earlier response with the same conditions', `cursor must be at most ${MAX_CURSOR_LENGTH} characters`, { maxLength: MAX_CURSOR_LENGTH }),
+};
+
+export const UpdatesQuerySchema = querySchema(UPDATES_QUERY);
+
+export const ChangesQuerySchema = querySchema({
+  ...UPDATES_QUERY,
+  after_update_id: q('Only changes of updates after this one', 'after_update_id is not the id of an update', { maxLength: MAX_UPDATE_ID_LENGTH, example: 'upd-20260331' }),
+  bank_code: q('4-digit bank code', 'bank_code must be 4 half-width digits', { pattern: '^[0-9]{4}$', example: '0010' }),
+  branch_code: q('3-digit branch code', 'branch_code must be 3 half-width digits', { pattern: '^[0-9]{3}$', example: '725' }),
+  resource_type: q(RESOURCE_TYPES.join(' or '), `resource_type must be one of ${RESOURCE_TYPES.join(', ')}`, { enum: [...RESOURCE_TYPES], example: 'branch' }),
+  change_type: q(CHANGE_TYPES.join(', '), `change_type must be one of ${CHANGE_TYPES.join(', ')}`, { enum: [...CHANGE_TYPES], example: 'renamed' }),
 });
 
-export const ChangesQuerySchema = Type.Object({
-  ...UpdatesQuerySchema.properties,
-  after_update_id: q('Only changes of updates after this one', { example: 'upd-20260331' }),
-  bank_code: q('4-digit bank code', { example: '0010' }),
-  branch_code: q('3-digit branch code', { example: '725' }),
-  resource_type: q('bank or branch', { example: 'branch' }),
-  change_type: q('added, removed, renamed, code_changed or updated', { example: 'renamed' }),
-});
+/** The operations that take no parameter but the key. */
+export const NoQuerySchema = querySchema({});
+
+/** Any text: an unknown id is a 404 naming it. */
+export const ChangeIdParamsSchema = Type.Object({ change_id: Type.String({ example: 'chg-20260331-000001', maxLength: MAX_UPDATE_ID_LENGTH, 'x-error-message': 'change_id is not the id of a change' }) });

@@ -9,24 +9,18 @@ import { accessGuard } from '../../edge/access-guard.js';
 import { ApiError } from '../../edge/api-error.js';
 import { handleErrorsAs } from '../../edge/errors.js';
 import { DETAILED_ERRORS } from '../../edge/error-shapes.js';
-import { parsedQuery } from '../../edge/query-string.js';
 import type { AppServices } from '../../services.js';
 import { DetailedErrorSchema } from '../history/schemas.js';
-import { DownloadUrlRequestSchema, DownloadUrlSchema, ExportInfoSchema } from './schemas.js';
+import { DownloadQuerySchema, DownloadUrlRequestSchema, DownloadUrlSchema, ExportInfoSchema } from './schemas.js';
 import { registerGet, registerPost } from '../../edge/register.js';
 
 /** Download URLs a key may have issued per JST day (and per second), whatever its plan but `unlimited`. */
 export const DOWNLOAD_URL_LIMITS = Object.freeze({ perSecond: 2, perDay: 100 });
-const DATASET_ID = /^upd-[0-9]{8}(?:-[0-9]{1,4})?$/;
 
 function requireExport(request: FastifyRequest): void {
   if (!request.plan?.exportAllowed) {
     throw new ApiError(403, `the plan "${request.plan?.name ?? '?'}" of this API key does not include Master Export; it needs a contracted plan (standard, pro)`);
   }
-}
-
-function bodyError(field: string, input: string, message: string, type = 'value_error'): ApiError {
-  return new ApiError(400, message, [{ message, paramName: field, invalidValue: input, type, loc: ['body', field] }]);
 }
 
 /** The Master Export API, registered under the prefix `/master/v1`. */
@@ -59,14 +53,10 @@ function registerMasterRoutes(app: FastifyInstance, services: AppServices): void
     url: '/download-url',
     guard: issuing,
     schema: doc('A signed URL that downloads a master file without the key for 10 minutes', DownloadUrlSchema, { body: DownloadUrlRequestSchema, security: [{ apiKeyHeader: [] }] }),
+    // The entitlement before the body: a key without it learns nothing about the body's rules.
+    preValidation: async (request) => requireExport(request),
     handler: async (request) => {
-      requireExport(request);
-      const body = request.body as unknown;
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw bodyError('dataset_id', JSON.stringify(body ?? null).slice(0, 200), 'the body must be a JSON object with dataset_id', 'model_attributes_type');
-      const id = (body as Record<string, unknown>).dataset_id;
-      if (id === undefined) throw bodyError('dataset_id', '', 'dataset_id is required', 'missing');
-      if (typeof id !== 'string') throw bodyError('dataset_id', JSON.stringify(id).slice(0, 200), 'dataset_id must be a string');
-      if (!DATASET_ID.test(id)) throw bodyError('dataset_id', id.slice(0, 200), 'dataset_id must be the dataset_id of /master/v1/latest, e.g. upd-20260824');
+      const id = (request.body as { dataset_id: string }).dataset_id;
       const info = id === currentDataset() ? await services.exports.ensure(id) : await services.exports.info(id);
       if (!info) throw ApiError.notFound(`dataset ${id} has no master file`);
       const signed = services.downloads.sign(id, request.apiKey!.id, Math.floor(Date.now() / 1000));
@@ -81,15 +71,14 @@ function registerMasterRoutes(app: FastifyInstance, services: AppServices): void
     schema: {
       summary: 'Download a master file through a signed URL (no key)',
       tags: ['Master Export'],
-      params: Type.Object({ file: Type.String({ example: 'upd-20260824.zip' }) }),
-      querystring: Type.Object({ expires: Type.Optional(Type.String()), signature: Type.Optional(Type.String()) }),
+      params: Type.Object({ file: Type.String({ example: 'upd-20260824.zip', maxLength: 100, 'x-error-message': 'file must be the name of a master file, e.g. upd-20260824.zip' }) }),
+      querystring: DownloadQuerySchema,
       response: { 200: { description: 'application/zip', type: 'string', format: 'binary' }, '4xx': DetailedErrorSchema },
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const file = (request.params as { file: string }).file;
       const id = file.endsWith('.zip') ? file.slice(0, -4) : file;
-      const params = parsedQuery(request).params;
-      const query = { key: params.get('key')?.[0], expires: params.get('expires')?.[0], signature: params.get('signature')?.[0] };
+      const query = request.query as { key?: string; expires?: string; signature?: string };
       const verdict = await services.downloads.verify(id, query, Math.floor(Date.now() / 1000));
       if (verdict === 'revoked') throw new ApiError(403, 'the API key that asked for this download URL has been revoked');
       if (verdict === 'expired') throw new ApiError(403, 'this download URL has expired; ask /master/v1/download-url for a new one');

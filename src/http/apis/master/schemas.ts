@@ -1,4 +1,7 @@
-/** TypeBox schemas of the Master Export API (SPEC.md §4.10; docs/export.md), for the OpenAPI document. */
+/**
+ * TypeBox schemas of the Master Export API (SPEC.md §4.10; docs/export.md): what its routes
+ * validate (src/http/edge/validation.ts) and the OpenAPI document publishes.
+ */
 import { Type } from '@sinclair/typebox';
 
 export const ExportInfoSchema = Type.Object(
@@ -15,7 +18,29 @@ export const ExportInfoSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const DownloadUrlRequestSchema = Type.Object({ dataset_id: Type.String({ example: 'upd-20260824', maxLength: 100 }) }, { additionalProperties: false });
+/** A dataset id: the update_id of an update, as /master/v1/latest names it. */
+export const DATASET_ID_PATTERN = '^upd-[0-9]{8}(?:-[0-9]{1,4})?$';
+const DATASET_ID_MESSAGE = 'dataset_id must be the dataset_id of /master/v1/latest, e.g. upd-20260824';
+
+/** What POST /download-url validates (src/http/edge/validation.ts); unknown fields are ignored. */
+export const DownloadUrlRequestSchema = Type.Object(
+  {
+    dataset_id: Type.String({
+      example: 'upd-20260824',
+      maxLength: 100,
+      pattern: DATASET_ID_PATTERN,
+      'x-error-message': { required: 'dataset_id is required', type: 'dataset_id must be a string', maxLength: DATASET_ID_MESSAGE, pattern: DATASET_ID_MESSAGE },
+    }),
+  },
+  { 'x-error-message': { type: 'the body must be a JSON object with dataset_id' } },
+);
+
+/** The signed URL's query; its signature is checked by the handler (a bad one is a 403). */
+export const DownloadQuerySchema = Type.Object({
+  key: Type.Optional(Type.String({ maxLength: 100, description: 'The id of the API key that asked for the URL', 'x-error-message': 'this download URL is not valid: it was altered or not issued by this service' })),
+  expires: Type.Optional(Type.String({ maxLength: 20, 'x-error-message': 'this download URL is not valid: it was altered or not issued by this service' })),
+  signature: Type.Optional(Type.String({ maxLength: 200, 'x-error-message': 'this download URL is not valid: it was altered or not issued by this service' })),
+});
 
 export const DownloadUrlSchema = Type.Object(
   {

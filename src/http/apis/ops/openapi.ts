@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { PACKAGE_ROOT } from '../../../package-root.js';
+import { ApiError } from '../../edge/api-error.js';
 import { registerGet } from '../../edge/register.js';
 
 const SWAGGER_UI = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -49,7 +50,7 @@ export function registerOpenApi(app: FastifyInstance): void {
     schema: { hide: true },
     handler: async (request, reply) => {
       const file = kept.get((request.params as { file: string }).file);
-      if (!file) return reply.callNotFound();
+      if (!file) throw new ApiError(404, 'no such file');
       return reply.type(file.type).header('cache-control', 'public, max-age=3600').send(file.body);
     },
   });

@@ -4,7 +4,7 @@
  * resolve/body.ts turns every problem into a 422 naming the field (SPEC.md §7.2).
  *
  * Order of checks: key (401/403/429/503, before the body is read) → body size (413) → media
- * type (415) → body (422) → answer. Other methods on the path answer 405.
+ * type (415) → body (422: JSON, then its schema) → answer. Other methods on the path answer 405.
  */
 import type {} from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +15,7 @@ import { accessGuard } from '../../edge/access-guard.js';
 import { handleErrorsAs } from '../../edge/errors.js';
 import { DETAILED_ERRORS } from '../../edge/error-shapes.js';
 import { sendJson } from '../../edge/writer.js';
-import { RawJsonBody, readResolveBody } from './body.js';
+import { missingBody, parseResolveJson, resolveBodyValidator, resolveInputOf } from './body.js';
 import { ResolveMessageErrorSchema, ResolveRequestSchema, ResolveResponseSchema, ResolveValidationErrorSchema } from './schemas.js';
 import type { AppServices } from '../../services.js';
 import { registerPost } from '../../edge/register.js';
@@ -36,9 +36,15 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
   return async (scope) => {
     const guard = accessGuard(services, { bucket: 'resolve' });
     handleErrorsAs(scope, DETAILED_ERRORS);
+    // Every problem of the body at once, in the 422 shape of SPEC.md §7.2 (body.ts).
+    scope.setValidatorCompiler(resolveBodyValidator);
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: RESOLVE_BODY_LIMIT }, (_request, body, done) => {
-      done(null, new RawJsonBody(body as string));
+      try {
+        done(null, parseResolveJson(body as string));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
     });
 
     registerPost(scope, {
@@ -54,8 +60,12 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
         body: ResolveRequestSchema,
         response: { 200: ResolveResponseSchema, 401: ResolveMessageErrorSchema, 422: ResolveValidationErrorSchema, '4xx': ResolveMessageErrorSchema },
       },
+      // Validation sees a missing body as null, like a JSON null: tell the two apart first.
+      preValidation: async (request: FastifyRequest) => {
+        if (request.body === undefined) throw missingBody();
+      },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const input = readResolveBody(request.body);
+        const input = resolveInputOf(request.body);
         const snapshot = services.snapshots.current;
         // Every bank's branch index is built a bank at a time between requests, from the first
         // resolve request of a snapshot on: processes that never resolve never build it.

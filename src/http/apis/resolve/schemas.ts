@@ -4,7 +4,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { CONTEXT_POLICIES } from '../../../resolve/policy.js';
-import { DECISIONS, REASON_CODES, RESOLVE_CONTEXTS } from '../../../resolve/types.js';
+import { DECISIONS, REASON_CODES, RESOLVE_CONTEXTS, type ResolveContext } from '../../../resolve/types.js';
 import { MAX_NAME_LENGTH } from './body.js';
 
 const name = (description: string, example: string) => Type.String({ description, maxLength: MAX_NAME_LENGTH, example });
@@ -14,8 +14,11 @@ export const ResolveRequestSchema = Type.Object(
     bank_name: name('Bank name as typed: official, short, reading (kana, hiragana, half-width), abbreviation or alias', 'みずほ'),
     branch_name: name('Branch name as typed, with or without 支店/出張所/営業部; empty to ask for the main office', '東京支店'),
     context: Type.Optional(
-      Type.Union(RESOLVE_CONTEXTS.map((c) => Type.Literal(c)), {
-        description: `Judgment policy; default "default". Thresholds (auto_total/min_gap): ${RESOLVE_CONTEXTS.map((c) => `${c} ${CONTEXT_POLICIES[c].autoTotal / 100}/${CONTEXT_POLICIES[c].minGap / 100}`).join(', ')}. Any other value is a 422.`,
+      Type.Unsafe<ResolveContext | null>({
+        type: 'string',
+        enum: [...RESOLVE_CONTEXTS, null],
+        nullable: true,
+        description: `Judgment policy; default "default" (also when null). Thresholds (auto_total/min_gap): ${RESOLVE_CONTEXTS.map((c) => `${c} ${CONTEXT_POLICIES[c].autoTotal / 100}/${CONTEXT_POLICIES[c].minGap / 100}`).join(', ')}. Any other value is a 422.`,
       }),
     ),
   },

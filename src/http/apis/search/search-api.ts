@@ -3,13 +3,12 @@
  * institution types and the database version. Versions share the engine; views say which
  * fields exist and presenters shape the answer.
  */
-import { type TSchema, Type } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Bank } from '../../../domain/types.js';
 import { listFreewordBanks, listFreewordBranches } from '../../../search/freeword-operations.js';
 import { filterMeterFor } from './filter-meter.js';
 import { listBanks, listBranches, listBusinessTypes, present, readFields, type SearchContext } from '../../../search/operations.js';
-import { QueryError } from '../../../shared/query-error.js';
 import { ApiError } from '../../edge/api-error.js';
 import type { AppServices } from '../../services.js';
 import { accessGuard } from '../../edge/access-guard.js';
@@ -24,6 +23,9 @@ import { negotiate, respond } from './respond.js';
 import { type SearchVersion, VIEWS } from './views.js';
 import { registerGet } from '../../edge/register.js';
 import {
+  BANK_CODE_PARAMS,
+  BANK_PARAMS,
+  BRANCH_PARAMS,
   BranchSchema,
   BusinessTypeSchema,
   bankSchema,
@@ -35,19 +37,11 @@ import {
   VersionSchema,
 } from './schemas.js';
 
-const BANK_CODE = /^[0-9]{4}$/;
-const BRANCH_CODE = /^[0-9]{3}$/;
-
 const KEY: readonly SearchParam[] = ['apiKey', 'apikey'];
 const GET_PARAMS: readonly SearchParam[] = [...KEY, 'callback', 'fields'];
 const LIST_PARAMS: readonly SearchParam[] = [...GET_PARAMS, 'limit', 'cursor', 'filter', 'sort'];
 const FREEWORD_BRANCH_PARAMS: readonly SearchParam[] = [...GET_PARAMS, 'limit', 'cursor', 'sort', 'freeword'];
 const FREEWORD_BANK_PARAMS: readonly SearchParam[] = [...FREEWORD_BRANCH_PARAMS, 'businessTypeCode'];
-
-function checkCode(name: 'code' | 'bankCode', value: string, shape: RegExp, digits: number): string {
-  if (!shape.test(value)) throw new QueryError(name, value, `${name} must be ${digits} half-width digits`);
-  return value;
-}
 
 type Params = Record<string, string>;
 
@@ -71,7 +65,7 @@ function registerSearchRoutes(app: FastifyInstance, services: AppServices, versi
   const guard = accessGuard(services, policy);
   const route = (
     path: string,
-    doc: { summary: string; ok: TSchema; params?: Record<string, string> },
+    doc: { summary: string; ok: TSchema; params?: TSchema },
     accepted: readonly SearchParam[],
     handler: (req: FastifyRequest, p: ReturnType<typeof readSearchParams>, ctx: SearchContext) => unknown,
   ) => {
@@ -83,7 +77,7 @@ function registerSearchRoutes(app: FastifyInstance, services: AppServices, versi
         summary: doc.summary,
         tags: [`Search ${version}`],
         security: [{ apiKeyHeader: [] }, { apiKeyQuery: [] }],
-        ...(doc.params ? { params: Type.Object(Object.fromEntries(Object.entries(doc.params).map(([k, d]) => [k, Type.String({ description: d })]))) } : {}),
+        ...(doc.params ? { params: doc.params } : {}),
         querystring: querySchema(accepted as readonly QueryDocName[]),
         response: { 200: doc.ok, '4xx': SearchErrorSchema },
       },
@@ -100,30 +94,24 @@ function registerSearchRoutes(app: FastifyInstance, services: AppServices, versi
       },
     });
   };
-  const BANK_PARAM = { code: 'Bank code, 4 digits' };
-  const BANK_CODE_PARAM = { bankCode: 'Bank code, 4 digits' };
-  const BRANCH_PARAMS = { bankCode: 'Bank code, 4 digits', code: 'Branch code, 3 digits' };
-
   route('/banks', { summary: 'List banks', ok: listEnvelopeSchema(version, 'banks', bankSchema(version), false, true) }, LIST_PARAMS, (_req, p, ctx) => {
     return presenter.list('banks', listBanks(ctx, views.bank, p), ctx.snapshot.directory.version);
   });
 
-  route('/banks/:code', { summary: 'Get a bank', ok: bankSchema(version), params: BANK_PARAM }, GET_PARAMS, (req, p, ctx) => {
-    const code = checkCode('code', (req.params as Params).code!, BANK_CODE, 4);
+  route('/banks/:code', { summary: 'Get a bank', ok: bankSchema(version), params: BANK_PARAMS }, GET_PARAMS, (req, p, ctx) => {
+    const code = (req.params as Params).code!;
     return present(bankOf(ctx, code), views.bank, readFields(p.fields, views.bank));
   });
 
-  route('/banks/:bankCode/branches', { summary: 'List the branches of a bank', ok: listEnvelopeSchema(version, 'branches', BranchSchema, true, true), params: BANK_CODE_PARAM }, LIST_PARAMS, (req, p, ctx) => {
-    const bankCode = checkCode('bankCode', (req.params as Params).bankCode!, BANK_CODE, 4);
+  route('/banks/:bankCode/branches', { summary: 'List the branches of a bank', ok: listEnvelopeSchema(version, 'branches', BranchSchema, true, true), params: BANK_CODE_PARAMS }, LIST_PARAMS, (req, p, ctx) => {
+    const bankCode = (req.params as Params).bankCode!;
     const bank = present(bankOf(ctx, bankCode), views.bank);
     const result = listBranches(ctx, views.branch, bankCode, p)!;
     return presenter.list('branches', result, ctx.snapshot.directory.version, bank);
   });
 
   route('/banks/:bankCode/branches/:code', { summary: 'Get a branch by code', ok: getBranchSchema(version), params: BRANCH_PARAMS }, GET_PARAMS, (req, p, ctx) => {
-    const params = req.params as Params;
-    const bankCode = checkCode('bankCode', params.bankCode!, BANK_CODE, 4);
-    const code = checkCode('code', params.code!, BRANCH_CODE, 3);
+    const { bankCode, code } = req.params as { bankCode: string; code: string };
     const bank = present(bankOf(ctx, bankCode), views.bank);
     const branches = ctx.snapshot.directory.branchesByCode(bankCode, code);
     if (branches.length === 0) throw ApiError.notFound(`branch ${code} of bank ${bankCode} does not exist`);
@@ -136,8 +124,8 @@ function registerSearchRoutes(app: FastifyInstance, services: AppServices, versi
       return presenter.list('banks', listFreewordBanks(ctx, views.bank, p), ctx.snapshot.directory.version);
     });
 
-    route('/freeword/banks/:bankCode/branches', { summary: "Search a bank's branches by name or reading (freeword)", ok: listEnvelopeSchema(version, 'branches', BranchSchema, true, true), params: BANK_CODE_PARAM }, FREEWORD_BRANCH_PARAMS, (req, p, ctx) => {
-      const bankCode = checkCode('bankCode', (req.params as Params).bankCode!, BANK_CODE, 4);
+    route('/freeword/banks/:bankCode/branches', { summary: "Search a bank's branches by name or reading (freeword)", ok: listEnvelopeSchema(version, 'branches', BranchSchema, true, true), params: BANK_CODE_PARAMS }, FREEWORD_BRANCH_PARAMS, (req, p, ctx) => {
+      const bankCode = (req.params as Params).bankCode!;
       const bank = present(bankOf(ctx, bankCode), views.bank);
       return presenter.list('branches', listFreewordBranches(ctx, views.branch, bankCode, p)!, ctx.snapshot.directory.version, bank);
     });

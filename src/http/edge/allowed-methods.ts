@@ -1,0 +1,37 @@
+/**
+ * 405 for any method on a known path. The routes register a 405 answer for the common methods
+ * (register.ts); the rarer methods Node's parser accepts (TRACE, PROPFIND, MKCOL, …) are not
+ * routed by Fastify at all and reach the not-found handler, which asks this module whether the
+ * path is a route's: then the answer is a 405 with that route's `Allow`, not a 404.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { RouteEntry } from './route-table.js';
+
+interface PathPattern {
+  readonly pattern: RegExp;
+  readonly allow: string;
+}
+
+/** A route pattern (`/v3/banks/:bankCode/branches`) as a regular expression over request paths. */
+function patternOf(url: string): RegExp {
+  const source = url
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+const PATTERNS = new WeakMap<readonly RouteEntry[], { readonly count: number; readonly patterns: readonly PathPattern[] }>();
+
+function patternsOf(routes: readonly RouteEntry[]): readonly PathPattern[] {
+  const kept = PATTERNS.get(routes);
+  if (kept !== undefined && kept.count === routes.length) return kept.patterns;
+  const patterns = routes.filter((r) => r.allow !== undefined).map((r) => ({ pattern: patternOf(r.url), allow: r.allow! }));
+  PATTERNS.set(routes, { count: routes.length, patterns });
+  return patterns;
+}
+
+/** The `Allow` of the route at `path` (without its query), or undefined for a path no route has. */
+export function allowedMethodsAt(app: FastifyInstance, path: string): string | undefined {
+  return patternsOf(app.routeTable).find((p) => p.pattern.test(path))?.allow;
+}

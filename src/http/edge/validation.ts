@@ -1,0 +1,126 @@
+/**
+ * The routes' schemas validate their input: every query and path parameter and every body is
+ * declared once in its API's schemas (type, format, range, enum, length), and that declaration
+ * is what /openapi.json publishes and what this validator checks, with Ajv and ajv-formats
+ * (`date` with real calendar checks). A failure becomes the API's 400 naming the parameter
+ * (`validationErrors` on Search, `detail` elsewhere; docs/errors.md).
+ *
+ * Messages come from the schema, in the OpenAPI extension `x-error-message`: a string for any
+ * failure of the property, or an object by Ajv keyword (`type`, `pattern`, `required` …). On an
+ * object schema, `x-unknown-parameter` is the message for a parameter it does not declare
+ * (`{name}` stands for its name). A parameter given twice where the schema wants one string is
+ * `parameter "…" must be given once`.
+ *
+ * Query strings are checked for encoding first (query-string.ts): a malformed escape is a 400
+ * naming the parameter whatever the schema. Header schemas only document (the routes read their
+ * headers leniently).
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+import { ApiError, type ValidationError } from './api-error.js';
+import { parsedQueryOf } from './query-string.js';
+
+/** A parameter or body that fails its schema: carries the ApiError the error handler sends (errors.ts). */
+export class SchemaViolation extends Error {
+  constructor(readonly apiError: ApiError) {
+    super(apiError.message);
+    this.name = 'SchemaViolation';
+  }
+}
+
+type Part = 'querystring' | 'params' | 'body' | 'headers';
+type Schema = { readonly [keyword: string]: unknown };
+
+/**
+ * The Ajv of the routes' schemas. Types are checked, never coerced: a parameter is text, and its
+ * schema says which text. `allErrors` for an API that reports every problem at once (Resolve).
+ */
+export function schemaAjv(allErrors = false): Ajv {
+  const ajv = new Ajv({ allErrors, coerceTypes: false, useDefaults: false, removeAdditional: false, strict: false, validateFormats: true });
+  // ajv-formats is a CommonJS module whose default export is the function.
+  (addFormats as unknown as (a: Ajv, formats: string[]) => Ajv)(ajv, ['date']);
+  ajv.addKeyword({ keyword: 'x-error-message', schemaType: ['string', 'object'] });
+  ajv.addKeyword({ keyword: 'x-unknown-parameter', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'example', schemaType: ['string', 'number', 'array', 'object', 'boolean'] });
+  return ajv;
+}
+
+const ajv = schemaAjv();
+
+const LOCATION: Readonly<Record<Part, string>> = { querystring: 'query', params: 'path', body: 'body', headers: 'header' };
+
+function messageOf(schema: Schema | undefined, keyword: string): string | undefined {
+  const message = schema?.['x-error-message'];
+  if (typeof message === 'string') return message;
+  if (message !== null && typeof message === 'object') return (message as Record<string, string>)[keyword];
+  return undefined;
+}
+
+/** The offending value as text: a query's repeated values joined, a body's JSON as sent. */
+function asText(part: Part, value: unknown): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (part !== 'body' && Array.isArray(value)) return value.join(',');
+  return JSON.stringify(value) ?? '';
+}
+
+/** The one problem reported for `errors` (Ajv stops at the first, but anyOf reports each branch). */
+function violationOf(errors: readonly ErrorObject[], schema: Schema, part: Part, data: unknown): ApiError {
+  const first = errors[0]!;
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  const record = (data ?? {}) as Record<string, unknown>;
+  const segments = first.instancePath.split('/').slice(1);
+  if (segments.length === 0) {
+    // The object as a whole: an undeclared parameter, a missing field, or not an object at all.
+    if (first.keyword === 'additionalProperties') {
+      const name = String(first.params.additionalProperty);
+      const message = String(schema['x-unknown-parameter'] ?? `parameter "{name}" is not accepted here`).replaceAll('{name}', name);
+      return issue(part, name, record[name], message, 'value_error');
+    }
+    if (first.keyword === 'required') {
+      const name = String(first.params.missingProperty);
+      return issue(part, name, undefined, messageOf(properties[name], 'required') ?? messageOf(schema, 'required') ?? `${name} is required`, 'missing');
+    }
+    const message = messageOf(schema, first.keyword) ?? `the ${LOCATION[part]} is not valid`;
+    return issue(part, part === 'body' ? 'body' : LOCATION[part], data, message, part === 'body' && first.keyword === 'type' ? 'model_attributes_type' : 'value_error');
+  }
+  const name = segments[0]!;
+  const value = record[name];
+  const property = properties[name];
+  if (Array.isArray(value) && property?.type === 'string') {
+    return issue(part, name, value, `parameter "${name}" must be given once`, 'value_error');
+  }
+  // The deepest error of the property names the item at fault (`businessTypeCode` given twice).
+  const deepest = errors.filter((e) => e.instancePath.split('/')[1] === name).reduce((a, b) => (b.instancePath.length > a.instancePath.length ? b : a), first);
+  const item = deepest.instancePath.split('/').length > 2 && Array.isArray(value) ? value[Number(deepest.instancePath.split('/')[2])] : value;
+  const message = messageOf(property, deepest.keyword) ?? messageOf(property, first.keyword) ?? `${name} ${deepest.message ?? 'is not valid'}`;
+  return issue(part, name, item, message, 'value_error');
+}
+
+function issue(part: Part, name: string, value: unknown, message: string, type: string): ApiError {
+  const invalidValue = asText(part, value);
+  const loc = name === LOCATION[part] || (part === 'body' && name === 'body') ? [LOCATION[part]] : [LOCATION[part], name];
+  // A body may hold 64 KB; a query value is bounded by the URL and echoed whole.
+  const echoed = part === 'body' && invalidValue.length > 200 ? invalidValue.slice(0, 200) : invalidValue;
+  const detail: ValidationError = { message, paramName: name, invalidValue: echoed, type, loc, input: echoed };
+  return new ApiError(400, message, [detail]);
+}
+
+const documentsOnly = () => true;
+
+/** Fastify's validator compiler for the app (app.ts). */
+export const schemaValidator: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const part = (httpPart ?? 'body') as Part;
+  if (part === 'headers') return documentsOnly;
+  const validate: ValidateFunction = ajv.compile(schema as object);
+  const root = schema as Schema;
+  return (data: unknown) => {
+    if (part === 'querystring') {
+      const malformed = parsedQueryOf(data).malformed;
+      if (malformed) return { error: new SchemaViolation(ApiError.invalidParameter(malformed.name, malformed.raw, malformed.message)) };
+    }
+    if (validate(data)) return true;
+    return { error: new SchemaViolation(violationOf(validate.errors ?? [], root, part, data)) };
+  };
+};

@@ -1,0 +1,86 @@
+/**
+ * What files put around a name: company designators (株式会社, (株), ㈱, ｶ), (ｶ), the bank or
+ * branch code beside the name (`0005 三菱UFJ`, `新宿支店（001）`, `[001]新宿`), a branch given
+ * only by its code (`店番001`, `支店コード 001`, `No.001`), brackets, quotes and trailing
+ * punctuation. Cleaning splits an input into the name to match and the code written with it;
+ * the rest of the matcher never sees the noise.
+ */
+import { withoutCompanyForm } from './institution-names.js';
+
+export interface CleanInput {
+  /** The name with the noise removed; may be '' when only a code was given. */
+  readonly text: string;
+  /** A code written with the name (4 digits for a bank, 3 for a branch), if any. */
+  readonly code: string | undefined;
+}
+
+const OPEN = '(\\[{「『【〈《<"\'“‘';
+const CLOSE = ')\\]}」』】〉》>"\'”’';
+const BRACKETS = new RegExp(`[${OPEN}${CLOSE}]`, 'gu');
+/** Punctuation that ends or starts a cell without being part of a name. */
+const EDGE_PUNCTUATION = /^[\s。、.,:;!?・／/\\|_-]+|[\s。、.,:;!?・／/\\|_-]+$/gu;
+
+/** `(001)`, `[001]`, `【001】`, `<0005>` anywhere in the text. */
+function bracketedCode(digits: number): RegExp {
+  return new RegExp(`[${OPEN}]\\s*(\\d{${digits}})\\s*[${CLOSE}]`, 'u');
+}
+/** A code at the start or end, set apart by a space or a separator: `0005 三菱UFJ`, `新宿 001`. */
+function edgeCode(digits: number): RegExp {
+  return new RegExp(`^(\\d{${digits}})(?:\\s*[:：\\-_/|]\\s*|\\s+)(?=\\D)|(?<=\\D)(?:\\s*[:：\\-_/|]\\s*|\\s+)(\\d{${digits}})$`, 'u');
+}
+
+const BANK_BRACKETED = bracketedCode(4);
+const BANK_EDGE = edgeCode(4);
+const BRANCH_BRACKETED = bracketedCode(3);
+const BRANCH_EDGE = edgeCode(3);
+/** The words files put before a branch code: 店番 001, 支店コード: 001, No.001, #001. */
+const BRANCH_CODE_LABEL = /(?:店番号?|支店番号|支店コード|支店cd|店舗コード|店舗番号|店コード|コード|(?<![a-z])no\.?|#)\s*[:：.]?\s*(\d{1,3})(?!\d)/iu;
+
+/** Designators of the company form in Zengin kana (ｶ) for 株式会社 before the name, (ｶ after it) and in words. */
+const KANA_COMPANY_FORM = /^(?:カ\)|\(カ\)|カブシキガイシヤ|カブシキガイシャ|かぶしきがいしゃ)|(?:\(カ\)|\(カ|カブシキガイシヤ|カブシキガイシャ|かぶしきがいしゃ)$/gu;
+const ANGLE_COMPANY_FORM = /[〈<《]株[〉>》]/gu;
+
+function tidy(text: string): string {
+  return text.replace(BRACKETS, ' ').replace(EDGE_PUNCTUATION, '').trim();
+}
+
+export function cleanBankInput(raw: string): CleanInput {
+  let text = withoutCompanyForm(raw.normalize('NFKC').replace(ANGLE_COMPANY_FORM, '').replace(KANA_COMPANY_FORM, '').trim());
+  let code: string | undefined;
+  const bracketed = BANK_BRACKETED.exec(text);
+  if (bracketed) {
+    code = bracketed[1];
+    text = text.replace(bracketed[0], ' ');
+  } else {
+    const edge = BANK_EDGE.exec(text);
+    if (edge) {
+      code = edge[1] ?? edge[2];
+      text = text.replace(edge[0], ' ');
+    }
+  }
+  return { text: withoutCompanyForm(tidy(text)), code };
+}
+
+export function cleanBranchInput(raw: string): CleanInput {
+  let text = raw.normalize('NFKC').trim();
+  let code: string | undefined;
+  const labelled = BRANCH_CODE_LABEL.exec(text);
+  if (labelled) {
+    code = labelled[1]!.padStart(3, '0');
+    text = text.replace(labelled[0], ' ');
+  } else {
+    const bracketed = BRANCH_BRACKETED.exec(text);
+    const edge = bracketed ? undefined : BRANCH_EDGE.exec(text);
+    if (bracketed) {
+      code = bracketed[1];
+      text = text.replace(bracketed[0], ' ');
+    } else if (edge) {
+      code = edge[1] ?? edge[2];
+      text = text.replace(edge[0], ' ');
+    } else if (/^\d{3}$/.test(text)) {
+      // A bare code: kept as the text too, where Japan Post Bank's numeric names (018 → 〇一八) read it.
+      return { text, code: text };
+    }
+  }
+  return { text: tidy(text), code };
+}
