@@ -150,10 +150,14 @@ describe('OpenAPI document', () => {
     assert.equal(validate({ ...JSON.parse('{"code":"0001","name":"x","halfWidthKana":"x","fullWidthKana":"x","hiragana":"x","businessTypeCode":"x","businessType":"x"}'), extra: 1 }), false);
   });
 
-  it('serves a docs page that renders the document', async () => {
+  it('serves a docs page (Swagger UI) with every file it needs, from this server', async () => {
     const res = await t.app.inject({ url: '/docs' });
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
-    assert.match(res.body, /fetch\('\/openapi\.json'\)/);
+    const files = [...res.body.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]!).filter((u) => !u.startsWith('data:'));
+    assert.deepEqual(files, ['/docs/assets/swagger-ui.css', '/docs/assets/swagger-ui-bundle.js', '/docs/assets/docs-init.js', '/openapi.json']);
+    for (const file of files) assert.equal((await t.app.inject({ url: file })).statusCode, 200, file);
+    assert.match((await t.app.inject({ url: '/docs/assets/docs-init.js' })).body, /url: '\/openapi\.json'/);
+    assert.equal((await t.app.inject({ url: '/docs/assets/index.html' })).statusCode, 404);
   });
 });

@@ -42,7 +42,8 @@ export type Denial =
 
 export type AccessDecision =
   | { readonly ok: true; readonly key: ApiKeyRecord; readonly plan: Plan; readonly rate: RateLimitResult }
-  | { readonly ok: false; readonly denial: Denial };
+  /** `key`: the valid key of a refused request (restricted, unknown plan, rate limited), for usage counts. */
+  | { readonly ok: false; readonly denial: Denial; readonly key?: ApiKeyRecord | undefined };
 
 export type AccessLog = (level: 'info' | 'warn' | 'error', message: string, detail?: Record<string, unknown>) => void;
 
@@ -94,7 +95,7 @@ export class AccessControl {
     if (!result.ok) return this.#refuse(result.reason, request);
     const key = result.key;
     const restricted = checkRestrictions(key, request);
-    if (restricted) return deny({ kind: 'restricted', reason: restricted });
+    if (restricted) return deny({ kind: 'restricted', reason: restricted }, key);
     const plan = this.parts.plans.get(key.plan);
     if (isPromise(plan)) return plan.then((p) => this.#limit(key, p, policy));
     return this.#limit(key, plan, policy);
@@ -108,7 +109,7 @@ export class AccessControl {
   }
 
   #limit(key: ApiKeyRecord, plan: Plan | undefined, policy: LimitPolicy): MaybePromise<AccessDecision> {
-    if (!plan) return deny({ kind: 'unknown_plan', plan: key.plan });
+    if (!plan) return deny({ kind: 'unknown_plan', plan: key.plan }, key);
     const rate = this.parts.limiter.consume(policy.bucket, key.id, limitsOf(key, plan, policy));
     if (isPromise(rate)) return rate.then((r) => admitted(key, plan, r));
     return admitted(key, plan, rate);
@@ -135,12 +136,12 @@ function limitsOf(key: ApiKeyRecord, plan: Plan, policy: LimitPolicy): Limits {
   return policy.limits && key.plan !== UNLIMITED_PLAN ? policy.limits : plan;
 }
 
-function deny(denial: Denial): AccessDecision {
-  return { ok: false, denial };
+function deny(denial: Denial, key?: ApiKeyRecord): AccessDecision {
+  return key ? { ok: false, denial, key } : { ok: false, denial };
 }
 
 const MAINTENANCE = deny({ kind: 'maintenance' });
 
 function admitted(key: ApiKeyRecord, plan: Plan, rate: RateLimitResult): AccessDecision {
-  return rate.allowed ? { ok: true, key, plan, rate } : deny({ kind: 'rate_limited', rate });
+  return rate.allowed ? { ok: true, key, plan, rate } : deny({ kind: 'rate_limited', rate }, key);
 }

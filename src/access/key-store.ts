@@ -69,6 +69,26 @@ export class KeyStore {
     return row ? fromRow(row) : undefined;
   }
 
+  /** Replaces a key's label and restrictions; false when no such key exists. */
+  async update(id: string, change: { readonly name?: string; readonly referrers: readonly string[]; readonly ips: readonly string[] }): Promise<boolean> {
+    for (const pattern of change.referrers) {
+      const problem = referrerPatternProblem(pattern);
+      if (problem) throw new Error(`invalid referrer pattern "${pattern}": ${problem}`);
+    }
+    for (const ip of change.ips) parseIpRule(ip);
+    const result = await this.db
+      .updateTable('api_keys')
+      .set({ referrers: JSON.stringify(change.referrers), ips: JSON.stringify(change.ips), ...(change.name !== undefined ? { name: change.name } : {}) })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async get(id: string): Promise<ApiKeyRecord | undefined> {
+    const row = await this.db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? fromRow(row) : undefined;
+  }
+
   /** Hashes of the keys created at or after `since` (an ISO time), or of all keys. */
   async hashesCreatedSince(since?: string): Promise<string[]> {
     let query = this.db.selectFrom('api_keys').select('key_hash');

@@ -3,6 +3,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { KeyStore } from '../access/key-store.js';
 import { PlanStore } from '../access/plans.js';
 import { openStore, type SqlStore } from '../store/open.js';
+import { auditCli } from './cli-audit.js';
 import { addStoreOptions, type StoreConfig } from './config.js';
 
 function collect(value: string, previous: string[]): string[] {
@@ -41,6 +42,7 @@ export function registerKeyCommands(program: Command): void {
   ).action(async (opts: StoreConfig & { plan: string; name: string; referrer: string[]; ip: string[] }) => {
     await withStore(opts, async (store) => {
       const { key, record } = await new KeyStore(store.db).create({ plan: opts.plan, name: opts.name, referrers: opts.referrer, ips: opts.ip });
+      await auditCli(store.db, 'key.create', record.id, { plan: record.plan, name: record.name, referrers: record.referrers, ips: record.ips });
       print(`created ${record.id} (plan ${record.plan})`);
       print(key);
     });
@@ -59,7 +61,24 @@ export function registerKeyCommands(program: Command): void {
   addStoreOptions(keys.command('revoke').description('revoke a key by id').argument('<id>')).action(async (id: string, opts: StoreConfig) => {
     await withStore(opts, async (store) => {
       if (!(await new KeyStore(store.db).revoke(id))) throw new Error(`no key with id ${id}`);
+      await auditCli(store.db, 'key.revoke', id);
       print(`revoked ${id}`);
+    });
+  });
+
+  addStoreOptions(
+    keys
+      .command('update')
+      .description("replace a key's restrictions (and label): the lists given replace the old ones; none given means none")
+      .argument('<id>')
+      .option('--name <text>', 'a new label')
+      .option('--referrer <pattern>', 'allowed HTTP referrer pattern, * as wildcard (repeatable)', collect, [])
+      .option('--ip <cidr>', 'allowed client address or CIDR block, IPv4 or IPv6 (repeatable)', collect, []),
+  ).action(async (id: string, opts: StoreConfig & { name?: string; referrer: string[]; ip: string[] }) => {
+    await withStore(opts, async (store) => {
+      if (!(await new KeyStore(store.db).update(id, { name: opts.name, referrers: opts.referrer, ips: opts.ip }))) throw new Error(`no key with id ${id}`);
+      await auditCli(store.db, 'key.update', id, { ...(opts.name !== undefined ? { name: opts.name } : {}), referrers: opts.referrer, ips: opts.ip });
+      print(`updated ${id}: referrers ${opts.referrer.join(' ') || '-'}, ips ${opts.ip.join(' ') || '-'}`);
     });
   });
 
@@ -84,7 +103,9 @@ export function registerKeyCommands(program: Command): void {
     await withStore(opts, async (store) => {
       const planStore = new PlanStore(store.db);
       const existing = await planStore.get(name);
-      await planStore.set({ name, perSecond: opts.perSecond, perDay: opts.perDay, exportAllowed: opts.export ?? existing?.exportAllowed ?? false });
+      const plan = { name, perSecond: opts.perSecond, perDay: opts.perDay, exportAllowed: opts.export ?? existing?.exportAllowed ?? false };
+      await planStore.set(plan);
+      await auditCli(store.db, 'plan.set', name, { perSecond: plan.perSecond, perDay: plan.perDay, exportAllowed: plan.exportAllowed });
       print(`plan ${name}: ${opts.perSecond}/s, ${opts.perDay}/day, export ${(opts.export ?? existing?.exportAllowed) ? 'yes' : 'no'}`);
     });
   });

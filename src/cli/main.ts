@@ -2,6 +2,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_ABUSE_OPTIONS } from '../access/abuse.js';
 import { DEFAULT_POLL_SECONDS } from '../history/live-dataset.js';
+import { registerAdminCommands } from './admin.js';
 import { registerExportCommand } from './export.js';
 import { registerImportCommand } from './import.js';
 import { registerKeyCommands } from './keys.js';
@@ -158,6 +159,7 @@ registerUpdateCommand(program);
 registerExportCommand(program);
 registerMaintenanceCommand(program);
 registerResolveCommand(program);
+registerAdminCommands(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`ginko: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { MAINTENANCE_POLL_INTERVAL_MS, readMaintenance, writeMaintenance } from '../access/maintenance.js';
 import { openStore } from '../store/open.js';
+import { auditCli } from './cli-audit.js';
 import { addStoreOptions, type StoreConfig } from './config.js';
 
 const print = (line: string) => process.stdout.write(line + '\n');
@@ -16,7 +17,10 @@ export function registerMaintenanceCommand(program: Command): void {
     if (!['on', 'off', 'status'].includes(state)) throw new Error(`maintenance takes on, off or status, not "${state}"`);
     const store = await openStore(opts);
     try {
-      if (state !== 'status') await writeMaintenance(store.db, state === 'on');
+      if (state !== 'status') {
+        await writeMaintenance(store.db, state === 'on');
+        await auditCli(store.db, `maintenance.${state}`, '');
+      }
       print(`maintenance ${(await readMaintenance(store.db)) ? 'on' : 'off'}`);
     } finally {
       await store.close();

@@ -13,7 +13,9 @@ import { FilterTimeAllowance } from '../access/filter-allowance.js';
 import type { TrustedProxies } from '../access/trusted-proxies.js';
 import { KeyStore } from '../access/key-store.js';
 import { PlanStore } from '../access/plans.js';
+import { openConsole } from '../console/console.js';
 import { buildApp } from '../http/app.js';
+import { GINKO_VERSION } from '../package-root.js';
 import type { MetricsAccess } from '../http/edge/metrics.js';
 import { loadOrCreateCertificate } from '../http/edge/tls.js';
 import { CursorCodec } from '../shared/cursor.js';
@@ -94,6 +96,9 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
     out(key);
   }
 
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const operatorConsole = await openConsole({ db: store.db, version: GINKO_VERSION, storeLocation: store.location, onError: (err, what) => app?.log.error({ err }, what) });
+
   const tls = config.trustProxy ? undefined : await loadOrCreateCertificate(config.dataDir, { cert: config.tlsCert, key: config.tlsKey });
   if (tls?.generated) out(`Generated a self-signed certificate for localhost: ${tls.certPath}`);
 
@@ -101,8 +106,8 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   const logSink = new LogSink();
   // Set to the listening address once it is known, unless --public-url names another.
   let publicUrl = config.publicUrl ?? '';
-  const app = await buildApp(
-    { snapshots, cursors, auth, access, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download'), (id) => keys.isActive(id)), trustProxy: config.trustProxy, publicUrl: () => publicUrl, filterTime: new FilterTimeAllowance() },
+  app = await buildApp(
+    { snapshots, cursors, auth, access, console: operatorConsole, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download'), (id) => keys.isActive(id)), trustProxy: config.trustProxy, publicUrl: () => publicUrl, filterTime: new FilterTimeAllowance() },
     { logger: { level: config.logLevel, stream: logSink.stream }, metrics: { access: config.metrics ?? 'open', processMetrics: true }, ...(tls ? { https: tls } : {}) },
   );
   registerLogLinesDropped(app.metrics.registry, () => logSink.dropped);
@@ -156,6 +161,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
       live.stop();
       await updates?.stop();
       await app.close();
+      await operatorConsole.close();
       await access.close();
       await auth.close();
       await store.close();

@@ -6,6 +6,7 @@
  */
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { ADMIN_PREFIX, adminApi } from './apis/admin/index.js';
 import { historyApi } from './apis/history/history-api.js';
 import { HEALTH_PATH } from './apis/ops/health.js';
 import { masterApi } from './apis/master/master-api.js';
@@ -131,12 +132,17 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     done();
   });
 
-  // pino's check, once: above info no response hook is installed at all.
+  // pino's check, once: above info (and without a console) no response hook is installed at all.
   const logsResponses = (app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') ?? false;
-  if (logsResponses) {
-    fast.log = log;
-    app.addHook('onResponse', function logEachResponse(request, reply, done) {
-      logResponse(log, { reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, elapsedMs: reply.elapsedTime, ip: clientAddress(request.raw, services.trustProxy), keyId: request.apiKey?.id });
+  // The console's usage counts per key, API and outcome (src/console/usage-recorder.ts), taken
+  // in the same hook as the log line and, for the fast branch, where it logs.
+  const usage = services.console?.recorder;
+  if (logsResponses) fast.log = log;
+  if (usage) fast.usage = usage;
+  if (logsResponses || usage) {
+    app.addHook('onResponse', function afterEachResponse(request, reply, done) {
+      if (logsResponses) logResponse(log, { reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, elapsedMs: reply.elapsedTime, ip: clientAddress(request.raw, services.trustProxy), keyId: request.apiKey?.id });
+      usage?.count(request.url, reply.statusCode, request.apiKey?.id ?? request.refusedKeyId);
       done();
     });
   }
@@ -169,6 +175,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   await app.register(opsApi(services, setup));
   for (const api of PREFIXED_APIS) await app.register(api.plugin(services), { prefix: api.prefix });
   await app.register(widgetApi);
+  if (services.console) await app.register(adminApi({ app: services, console: services.console }), { prefix: ADMIN_PREFIX });
   return app;
 }
 

@@ -6,6 +6,7 @@ import type { TrustedProxies } from '../access/trusted-proxies.js';
 import type { SnapshotHolder } from '../dataset/holder.js';
 import type { DownloadSigner } from '../export/signed-url.js';
 import type { MasterExports } from '../export/master-exports.js';
+import type { ConsoleServices } from '../console/console.js';
 import type { HistoryView } from '../history/history-view.js';
 import type { CursorCodec } from '../shared/cursor.js';
 
@@ -21,6 +22,8 @@ export interface AppServices {
   readonly downloads: DownloadSigner;
   /** Maintenance, keys, restrictions, abuse protection and rate limits of keyed routes (access-guard.ts). */
   readonly access: AccessControl;
+  /** The operator console and its usage counts (src/http/apis/admin/); absent, there is no console. */
+  readonly console?: ConsoleServices | undefined;
   /**
    * Plain HTTP behind these TLS-terminating proxies (--trust-proxy), which set X-Forwarded-Proto
    * and X-Forwarded-For (edge/client-address.ts); undefined: HTTPS served directly.

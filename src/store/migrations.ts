@@ -109,6 +109,69 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0007_console': {
+    // The operator console (docs/console.md): operators and their sessions (in the store so
+    // that every replica accepts them), the audit log of operator actions, request counts per
+    // key, API and outcome (daily rows kept 400 days, minute rows for the last hour) and the
+    // heartbeat of each running replica.
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('operators')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('password_changed_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('operator_sessions')
+        .addColumn('id_hash', 'text', (c) => c.primaryKey())
+        .addColumn('operator', 'text', (c) => c.notNull())
+        .addColumn('csrf_token', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_seen_at', 'text', (c) => c.notNull())
+        .addColumn('ip', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('operator_sessions_operator').on('operator_sessions').column('operator').execute();
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('operator', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('target', 'text', (c) => c.notNull())
+        .addColumn('detail', 'text', (c) => c.notNull())
+        .addColumn('ip', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('audit_log_at').on('audit_log').columns(['at', 'id']).execute();
+      await db.schema
+        .createTable('usage_daily')
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('key_id', 'text', (c) => c.notNull())
+        .addColumn('api', 'text', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('usage_daily_pk', ['day', 'key_id', 'api', 'outcome'])
+        .execute();
+      await db.schema
+        .createTable('usage_minutes')
+        .addColumn('minute', 'text', (c) => c.notNull())
+        .addColumn('key_id', 'text', (c) => c.notNull())
+        .addColumn('api', 'text', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('usage_minutes_pk', ['minute', 'key_id', 'api', 'outcome'])
+        .execute();
+      await db.schema
+        .createTable('replicas')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('host', 'text', (c) => c.notNull())
+        .addColumn('pid', 'integer', (c) => c.notNull())
+        .addColumn('version', 'text', (c) => c.notNull())
+        .addColumn('started_at', 'text', (c) => c.notNull())
+        .addColumn('seen_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

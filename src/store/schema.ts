@@ -86,7 +86,70 @@ export interface ExportsTable {
   zip: Buffer;
 }
 
+/** An operator of the console; only a scrypt hash of the password is kept (src/console/password.ts). */
+export interface OperatorsTable {
+  name: string;
+  password_hash: string;
+  created_at: string;
+  password_changed_at: string;
+}
+
+/** A console session: the SHA-256 of the cookie's value, never the value itself. */
+export interface OperatorSessionsTable {
+  id_hash: string;
+  operator: string;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  ip: string;
+}
+
+/** One operator action: who, when, what (action and target, detail as JSON) and from where. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  operator: string;
+  action: string;
+  target: string;
+  detail: string;
+  ip: string;
+}
+
+/** Requests per JST day, key (`-` without a valid key), API and outcome (`2xx`, `4xx`, `429`, `5xx`). */
+export interface UsageDailyTable {
+  day: string;
+  key_id: string;
+  api: string;
+  outcome: string;
+  count: number;
+}
+
+/** The same counts per UTC minute (`YYYY-MM-DDThh:mm`), kept for the last hour or two. */
+export interface UsageMinutesTable {
+  minute: string;
+  key_id: string;
+  api: string;
+  outcome: string;
+  count: number;
+}
+
+/** The heartbeat of one running server. */
+export interface ReplicasTable {
+  id: string;
+  host: string;
+  pid: number;
+  version: string;
+  started_at: string;
+  seen_at: string;
+}
+
 export interface Database {
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  audit_log: AuditLogTable;
+  usage_daily: UsageDailyTable;
+  usage_minutes: UsageMinutesTable;
+  replicas: ReplicasTable;
   exports: ExportsTable;
   updates: UpdatesTable;
   changes: ChangesTable;

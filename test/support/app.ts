@@ -15,6 +15,7 @@ import { loadBundledDirectory } from '../../src/dataset/bundled.js';
 import type { Directory } from '../../src/dataset/directory.js';
 import { SnapshotHolder } from '../../src/dataset/holder.js';
 import { Snapshot } from '../../src/dataset/snapshot.js';
+import { type ConsoleOptions, type ConsoleServices, openConsole } from '../../src/console/console.js';
 import { buildApp } from '../../src/http/app.js';
 import type { EdgeTimeouts } from '../../src/http/edge/limits.js';
 import type { MetricsSetup } from '../../src/http/edge/metrics.js';
@@ -37,6 +38,8 @@ export interface TestApp {
   readonly snapshots: SnapshotHolder;
   /** A valid key of plan `unlimited`. */
   readonly key: string;
+  /** The console's services, when the app serves the console. */
+  readonly console: ConsoleServices | undefined;
   close(): Promise<void>;
 }
 
@@ -78,6 +81,8 @@ export interface TestAppOptions {
   readonly store?: SqlStore;
   /** Server timeouts shorter than the documented ones, for clients that trickle. */
   readonly timeouts?: EdgeTimeouts;
+  /** Serve the operator console at /admin/ (src/http/apis/admin/), with these options. */
+  readonly console?: Partial<Omit<ConsoleOptions, 'db'>>;
 }
 
 let template: Promise<string> | undefined;
@@ -122,6 +127,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.maintenancePollMs ? { maintenancePollMs: options.maintenancePollMs } : {}),
   });
   const snapshots = new SnapshotHolder(new Snapshot(bundledDirectory()));
+  const operatorConsole = options.console ? await openConsole({ db: store.db, version: '0.0.0-test', storeLocation: store.location, ...options.console }) : undefined;
   const app = await buildApp(
     {
       snapshots,
@@ -134,6 +140,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       trustProxy: options.trustProxy === undefined || options.trustProxy === false ? undefined : options.trustProxy === true ? trustedProxies(LOOPBACK_PROXIES) : parseTrustedProxies(options.trustProxy),
       publicUrl: () => options.publicUrl ?? 'https://localhost:8443',
       filterTime: new FilterTimeAllowance(),
+      console: operatorConsole,
     },
     { ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.metrics ? { metrics: options.metrics } : {}), ...(options.timeouts ? { timeouts: options.timeouts } : {}) },
   );
@@ -145,8 +152,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     directory: bundledDirectory(),
     snapshots,
     key,
+    console: operatorConsole,
     async close() {
       await app.close();
+      await operatorConsole?.close();
       await access.close();
       await auth.close();
       if (!options.store) {

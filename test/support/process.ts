@@ -24,6 +24,20 @@ export function runGinko(args: readonly string[], env: NodeJS.ProcessEnv = {}): 
   });
 }
 
+/** Runs `ginko` with `input` on its standard input (e.g. `admin add NAME --password-stdin`). */
+export function runGinkoWithInput(args: readonly string[], input: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [GINKO_BIN, ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
 /** Starts `ginko serve` and waits for its "listening on" line. */
 export function startGinko(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<RunningGinko> {
   return new Promise((resolve, reject) => {
@@ -33,11 +47,13 @@ export function startGinko(args: readonly string[], env: NodeJS.ProcessEnv = {})
     });
     let out = '';
     let err = '';
+    // First starts seed the history (a few seconds); on a loaded shared machine they have been
+    // seen to take over 20 s.
     const timer = setTimeout(() => {
       // A server that is merely slow would otherwise start later and keep the test process alive.
       child.kill('SIGKILL');
       reject(new Error(`ginko did not start in time:\n${out}\n${err}`));
-    }, 20_000);
+    }, 60_000);
     child.stderr.on('data', (c) => (err += c));
     child.stdout.on('data', (c) => {
       out += c;

@@ -79,6 +79,8 @@ declare module 'fastify' {
     rateLimit?: RateLimitResult;
     /** The plan of the request's key (entitlements such as Master Export). */
     plan?: Plan;
+    /** The id of a valid key whose request was refused (restriction, rate limit): usage counts it. */
+    refusedKeyId?: string;
   }
 }
 
@@ -91,6 +93,7 @@ export function decorateAccessedRequests(app: FastifyInstance): void {
   app.decorateRequest('apiKey', undefined);
   app.decorateRequest('plan', undefined);
   app.decorateRequest('rateLimit', undefined);
+  app.decorateRequest('refusedKeyId', undefined);
 }
 
 /**
@@ -139,7 +142,10 @@ export function accessGuard(services: Pick<AppServices, 'access' | 'trustProxy'>
 }
 
 function applyDecision(decision: AccessDecision, policy: LimitPolicy, request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void {
-  if (!decision.ok) return done(refuse(decision.denial, policy, request.server.metrics));
+  if (!decision.ok) {
+    request.refusedKeyId = decision.key?.id;
+    return done(refuse(decision.denial, policy, request.server.metrics));
+  }
   request.apiKey = decision.key;
   request.plan = decision.plan;
   request.rateLimit = decision.rate;

@@ -23,6 +23,7 @@ import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import type { AccessControl, AccessDecision } from '../../access/access-control.js';
 import { isPromise } from '../../access/maybe-promise.js';
 import type { SnapshotHolder } from '../../dataset/holder.js';
+import type { UsageRecorder } from '../../console/usage-recorder.js';
 import type { Metrics } from '../../metrics/metrics.js';
 import type { RequestSeries } from '../../metrics/request-stats.js';
 import { accepts } from './accept.js';
@@ -58,6 +59,8 @@ export class FastPath {
   answered = 0;
   /** The response log; unset while response lines are not logged (level above info). */
   log: FastifyBaseLogger | undefined;
+  /** The console's usage counts (src/console/usage-recorder.ts); unset without a console. */
+  usage: Pick<UsageRecorder, 'count'> | undefined;
   readonly #series = new Map<FastRoute, RequestSeries>();
 
   constructor(private readonly parts: FastPathParts) {}
@@ -96,7 +99,7 @@ export class FastPath {
         status = error.status;
         writeError(response, error, route.errors, id, headers.origin);
       }
-      this.#done(request, route, url, id, status, started, d.ok ? d.key.id : undefined);
+      this.#done(request, route, url, id, status, started, d.ok ? d.key.id : undefined, d.key?.id);
     };
     if (!isPromise(decision)) finish(decision);
     else {
@@ -111,8 +114,10 @@ export class FastPath {
     return true;
   }
 
-  #done(request: IncomingMessage, route: FastRoute, url: string, reqId: string, status: number, started: number, keyId: string | undefined): void {
+  /** `countedKeyId`: the key the console's usage counts the request under (also a refused one's). */
+  #done(request: IncomingMessage, route: FastRoute, url: string, reqId: string, status: number, started: number, keyId: string | undefined, countedKeyId = keyId): void {
     this.answered++;
+    this.usage?.count(url, status, countedKeyId);
     const elapsedMs = performance.now() - started;
     if (this.parts.recordsRequests) this.#seriesOf(route).record(status, elapsedMs / 1000);
     if (this.log) logResponse(this.log, { reqId, method: 'GET', url, status, elapsedMs, ip: clientAddress(request, this.parts.trustProxy), keyId });

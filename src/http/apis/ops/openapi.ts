@@ -1,53 +1,37 @@
 /**
  * The published interface: /openapi.json generated from the route schemas by @fastify/swagger,
- * and /docs, a self-contained page that renders it (no external scripts: the service may run
- * where the internet is out of reach). Neither needs a key.
+ * and /docs, Swagger UI (swagger-ui-dist from npm) over that document, whose "Try it out" sends
+ * requests to this same server with the key given under "Authorize". Every file is served by
+ * Ginko itself, no external script: the service may run where the internet is out of reach.
+ * Neither needs a key.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { PACKAGE_ROOT } from '../../../package-root.js';
+import { ApiError } from '../../edge/api-error.js';
 import { registerGet } from '../../edge/register.js';
+
+const SWAGGER_UI = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+/** The page's files, read once at start: Swagger UI's bundle and stylesheet and Ginko's start script. */
+const DOCS_ASSETS: Readonly<Record<string, { readonly path: string; readonly type: string }>> = {
+  'swagger-ui.css': { path: join(SWAGGER_UI, 'swagger-ui.css'), type: 'text/css; charset=utf-8' },
+  'swagger-ui-bundle.js': { path: join(SWAGGER_UI, 'swagger-ui-bundle.js'), type: 'text/javascript; charset=utf-8' },
+  'docs-init.js': { path: join(PACKAGE_ROOT, 'src', 'http', 'apis', 'ops', 'docs', 'docs-init.js'), type: 'text/javascript; charset=utf-8' },
+};
 
 const DOCS_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Ginko API</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>
-body{font:15px/1.5 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem 1.5rem;color:#1b1f24}
-h1{margin-bottom:0}h2{border-bottom:1px solid #d0d7de;padding-bottom:.2rem;margin-top:2rem}
-details{border:1px solid #d0d7de;border-radius:6px;margin:.4rem 0;padding:.3rem .7rem}
-summary{cursor:pointer}code,pre{font:13px ui-monospace,monospace}pre{background:#f6f8fa;padding:.6rem;overflow:auto}
-.m{display:inline-block;min-width:4rem;font-weight:600}.get{color:#0969da}.post{color:#1a7f37}
-table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:.2rem .5rem;text-align:left;vertical-align:top}
-</style></head><body>
-<h1>Ginko API</h1><p>Generated from <a href="/openapi.json">/openapi.json</a> (OpenAPI 3).</p>
-<div id="api">Loading…</div>
-<script type="module">
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-const example = (schema) => {
-  if (!schema) return undefined;
-  if (schema.example !== undefined) return schema.example;
-  if (schema.type === 'object') return Object.fromEntries(Object.entries(schema.properties || {}).map(([k, v]) => [k, example(v)]));
-  if (schema.type === 'array') return [example(schema.items)];
-  return schema.type;
-};
-const doc = await (await fetch('/openapi.json')).json();
-const groups = new Map();
-for (const [path, ops] of Object.entries(doc.paths)) for (const [method, op] of Object.entries(ops)) {
-  const tag = (op.tags || ['Other'])[0];
-  if (!groups.has(tag)) groups.set(tag, []);
-  groups.get(tag).push({ path, method, op });
-}
-let html = '';
-for (const [tag, ops] of groups) {
-  html += '<h2>' + esc(tag) + '</h2>';
-  for (const { path, method, op } of ops) {
-    const params = (op.parameters || []).map((p) => '<tr><td><code>' + esc(p.name) + '</code></td><td>' + esc(p.in) + '</td><td>' + esc(p.description || p.schema?.description || '') + '</td></tr>').join('');
-    const ok = op.responses?.['200']?.content?.['application/json']?.schema;
-    html += '<details><summary><span class="m ' + method + '">' + method.toUpperCase() + '</span><code>' + esc(path) + '</code> — ' + esc(op.summary || '') + '</summary>'
-      + (params ? '<table><tr><th>Parameter</th><th>In</th><th>Meaning</th></tr>' + params + '</table>' : '')
-      + (ok ? '<p>Example answer:</p><pre>' + esc(JSON.stringify(example(ok), null, 2)) + '</pre>' : '') + '</details>';
-  }
-}
-document.getElementById('api').innerHTML = html;
-</script></body></html>`;
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+<script src="/docs/assets/swagger-ui-bundle.js" defer></script>
+<script src="/docs/assets/docs-init.js" defer></script>
+</head><body>
+<main id="swagger-ui"><noscript>The interactive documentation needs JavaScript; the document itself is at <a href="/openapi.json">/openapi.json</a>.</noscript></main>
+</body></html>`;
 
 export function registerOpenApi(app: FastifyInstance): void {
   registerGet(app, {
@@ -59,5 +43,15 @@ export function registerOpenApi(app: FastifyInstance): void {
     url: '/docs',
     schema: { hide: true },
     handler: async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(DOCS_PAGE),
+  });
+  const kept = new Map(Object.entries(DOCS_ASSETS).map(([name, file]) => [name, { body: readFileSync(file.path), type: file.type }]));
+  registerGet(app, {
+    url: '/docs/assets/:file',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const file = kept.get((request.params as { file: string }).file);
+      if (!file) throw new ApiError(404, 'no such file');
+      return reply.type(file.type).header('cache-control', 'public, max-age=3600').send(file.body);
+    },
   });
 }

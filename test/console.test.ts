@@ -1,0 +1,143 @@
+/**
+ * The console's pages and actions in-process: key creation and its errors, usage counted on both
+ * request paths and per outcome, the Data page's filter, plans, language choice.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { jstDay } from '../src/access/jst.js';
+import { PlanStore } from '../src/access/plans.js';
+import { chooseLanguage } from '../src/http/apis/admin/i18n.js';
+import { startTestApp, type TestApp } from './support/app.js';
+import { type ConsoleSession, FORM, form, signIn } from './support/console.js';
+
+const PASSWORD = 'a long enough password';
+
+describe('console pages', () => {
+  let t: TestApp;
+  let s: ConsoleSession;
+  before(async () => {
+    t = await startTestApp({ console: {} });
+    await t.console!.operators.add('alice', PASSWORD);
+    s = await signIn(t.app, 'alice', PASSWORD, { 'accept-language': 'en' });
+  });
+  after(() => t.close());
+
+  const post = (url: string, fields: Record<string, string>) => t.app.inject({ method: 'POST', url, headers: { ...FORM, cookie: s.cookie, 'accept-language': 'en' }, payload: form({ ...fields, _csrf: s.csrf }) });
+  const get = (url: string, headers: Record<string, string> = { 'accept-language': 'en' }) => t.app.inject({ method: 'GET', url, headers: { cookie: s.cookie, ...headers } });
+
+  it('creates a key with restrictions, shows it once, and the key works', async () => {
+    const res = await post('/admin/keys', { name: 'team <b>', plan: 'standard', referrers: 'https://a.example/*\r\n\r\n  https://b.example/*  ', ips: '203.0.113.0/24' });
+    assert.equal(res.statusCode, 201);
+    assert.equal(res.headers['cache-control'], 'no-store');
+    const key = /id="new-key" class="key" readonly value="(gk_[A-Za-z0-9_-]{32})"/.exec(res.body)![1]!;
+    const record = (await t.keys.list()).find((k) => k.name === 'team <b>')!;
+    assert.deepEqual({ plan: record.plan, referrers: record.referrers, ips: record.ips }, { plan: 'standard', referrers: ['https://a.example/*', 'https://b.example/*'], ips: ['203.0.113.0/24'] });
+    const list = await get('/admin/keys');
+    assert.ok(list.body.includes('team &lt;b&gt;') && !list.body.includes('team <b>'), 'labels are escaped');
+    assert.equal(list.body.includes(key), false, 'the key is shown once only');
+    const api = await t.app.inject({ method: 'GET', url: '/v3/banks/0001', headers: { 'x-api-key': key, referer: 'https://b.example/x' }, remoteAddress: '203.0.113.9' });
+    assert.equal(api.statusCode, 200);
+  });
+
+  it('refuses an invalid referrer pattern, IP or plan with the reason, and creates nothing', async () => {
+    const before = (await t.keys.list()).length;
+    for (const [fields, message] of [
+      [{ plan: 'standard', referrers: 'not a url' }, 'invalid referrer pattern &quot;not a url&quot;'],
+      [{ plan: 'standard', ips: '999.1.1.1' }, '999.1.1.1'],
+      [{ plan: 'gold' }, 'unknown plan &quot;gold&quot;'],
+    ] as const) {
+      const res = await post('/admin/keys', fields);
+      assert.equal(res.statusCode, 400);
+      assert.ok(res.body.includes('role="alert">That was not accepted: ') && res.body.includes(message), res.body.slice(res.body.indexOf('role="alert"'), res.body.indexOf('role="alert"') + 200));
+    }
+    assert.equal((await t.keys.list()).length, before);
+    assert.equal((await get('/admin/keys/key_000000000000')).statusCode, 404);
+    assert.equal((await get('/admin/keys/..%2F..')).statusCode, 404);
+  });
+
+  it('counts API requests per key, API and outcome, refused ones of a valid key under that key', async () => {
+    const { key, record } = await t.keys.create({ plan: 'free', name: 'counted', referrers: ['https://ok.example/*'] });
+    const call = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+    assert.equal((await call('/v3/banks/0001', { 'x-api-key': key, referer: 'https://ok.example/' })).statusCode, 200);
+    assert.equal((await call('/v3/banks/0001', { 'x-api-key': key })).statusCode, 403);
+    assert.equal((await call('/v3/banks/0005', { 'x-api-key': key, referer: 'https://ok.example/' })).statusCode, 429, 'free: 1 request per second');
+    assert.equal((await call('/history/v1/updates', { 'x-api-key': t.key })).statusCode, 200);
+    assert.equal((await call('/v2/banks', {})).statusCode, 401);
+    assert.equal((await call('/healthz', {})).statusCode, 200);
+    const res = await get(`/admin/api/usage?key=${record.id}`);
+    assert.equal(res.statusCode, 200);
+    const body = res.json() as { key: string; daily: { slots: string[]; byApi: Record<string, number[]>; byOutcome: Record<string, number[]>; total: number[] } };
+    assert.equal(body.key, record.id);
+    assert.equal(body.daily.slots.length, 30);
+    assert.equal(body.daily.slots.at(-1), jstDay(Date.now()));
+    assert.deepEqual(
+      { search: body.daily.byApi.search!.at(-1), history: body.daily.byApi.history!.at(-1), ok: body.daily.byOutcome['2xx']!.at(-1), client: body.daily.byOutcome['4xx']!.at(-1), limited: body.daily.byOutcome['429']!.at(-1), total: body.daily.total.at(-1) },
+      { search: 3, history: 0, ok: 1, client: 1, limited: 1, total: 3 },
+    );
+    const today = await t.console!.usage.daily(jstDay(Date.now()));
+    assert.deepEqual(
+      today.filter((r) => r.keyId === '-' || r.api === 'history').map((r) => [r.keyId, r.api, r.outcome, r.count]),
+      [['-', 'search', '4xx', 1], [(await t.keys.list()).find((k) => k.name === 'test')!.id, 'history', '2xx', 1]],
+    );
+    const page = await get(`/admin/usage?key=${record.id}`);
+    assert.match(page.body, /<option value="key_[0-9a-f]{12}" selected>key_[0-9a-f]{12} — counted<\/option>/);
+    assert.match(page.body, new RegExp(`<tr><th scope="row">${jstDay(Date.now())}</th>\\n<td class="num">3</td><td class="num">0</td><td class="num">0</td><td class="num">0</td><td class="num">1</td><td class="num">1</td><td class="num">1</td><td class="num">0</td><td class="num"><strong>3</strong></td></tr>`));
+  });
+
+  it('counts requests answered on the fast branch of the edge too', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address() as { port: number };
+    const before = t.app.fastPath.answered;
+    const { key, record } = await t.keys.create({ plan: 'unlimited', name: 'hot' });
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`http://127.0.0.1:${address.port}/v3/banks/0001`, { headers: { 'x-api-key': key } });
+      assert.equal(res.status, 200);
+    }
+    assert.ok(t.app.fastPath.answered > before, 'the fast branch answered some of them');
+    await t.console!.recorder.flush();
+    const rows = await t.console!.usage.daily(jstDay(Date.now()), record.id);
+    assert.deepEqual(rows.map((r) => [r.api, r.outcome, r.count]), [['search', '2xx', 3]]);
+  });
+
+  it('edits plans, refusing bad numbers', async () => {
+    const ok = await post('/admin/plans', { name: 'team', perSecond: '4', perDay: '4000', exportAllowed: '1' });
+    assert.equal(ok.statusCode, 303);
+    assert.equal(ok.headers.location, '/admin/plans?saved=team');
+    assert.deepEqual(await new PlanStore(t.store.db).get('team'), { name: 'team', perSecond: 4, perDay: 4000, exportAllowed: true });
+    const page = await get('/admin/plans?saved=team');
+    assert.match(page.body, /role="status">Saved plan team\.<\/p>/);
+    for (const fields of [{ name: 'team', perSecond: '0', perDay: '1' }, { name: 'team', perSecond: '1.5', perDay: '1' }, { name: 'Bad Name', perSecond: '1', perDay: '1' }]) {
+      assert.equal((await post('/admin/plans', fields)).statusCode, 400);
+    }
+    assert.deepEqual(await new PlanStore(t.store.db).get('team'), { name: 'team', perSecond: 4, perDay: 4000, exportAllowed: true });
+  });
+
+  it('shows the snapshot, the updates with change counts, and the changes of one bank', async () => {
+    const page = await get('/admin/data?bank=0009');
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /<dd><code>2026-08-24T00:00:00\+0900<\/code><\/dd>/);
+    assert.match(page.body, /<dd class="num">1,146<\/dd>/);
+    assert.match(page.body, /<dd class="num">28,944<\/dd>/);
+    const rows = [...page.body.matchAll(/<tr><th scope="row"><code>(chg-[0-9-]+)<\/code>/g)].map((m) => m[1]);
+    assert.ok(rows.length > 0);
+    const bad = await get('/admin/data?bank=12');
+    assert.equal(bad.statusCode, 400);
+    assert.match(bad.body, /bank_code must be 4 half-width digits/);
+  });
+
+  it('speaks the browser\'s language unless switched', async () => {
+    assert.equal(chooseLanguage(undefined, 'en-GB,en;q=0.9,ja;q=0.8'), 'en');
+    assert.equal(chooseLanguage(undefined, 'fr-FR, ja;q=0.5, en;q=0.4'), 'ja');
+    assert.equal(chooseLanguage(undefined, 'fr-FR'), 'ja');
+    assert.equal(chooseLanguage(undefined, 'en;q=0, ja;q=0'), 'ja');
+    assert.equal(chooseLanguage('en', 'ja'), 'en');
+    assert.equal(chooseLanguage('de', 'en'), 'en');
+    assert.match((await get('/admin/keys', { 'accept-language': 'ja' })).body, /<h1>APIキー<\/h1>/);
+    const switched = await get('/admin/lang?to=en&back=%2Fadmin%2Fdata', { 'accept-language': 'ja' });
+    assert.equal(switched.statusCode, 303);
+    assert.equal(switched.headers.location, '/admin/data');
+    assert.match(String(switched.headers['set-cookie']), /^ginko_lang=en; Max-Age=31536000; Path=\/admin; HttpOnly; Secure; SameSite=Strict$/);
+    const offsite = await get('/admin/lang?to=en&back=https%3A%2F%2Fevil.example%2F');
+    assert.equal(offsite.headers.location, '/admin/keys', 'never sends the browser elsewhere');
+  });
+});
