@@ -11,6 +11,7 @@ import { openStore } from '../src/store/open.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { FORM, form, signIn } from './support/console.js';
 import { LogCapture } from './support/log-capture.js';
+import { TestRegistry } from './support/registry.js';
 import { createPostgresDatabase } from './support/services.js';
 
 const PASSWORD = 'a long enough password';
@@ -34,7 +35,7 @@ describe('console without a session', () => {
     });
   }
 
-  const endpoints = ['/admin/keys', '/admin/keys/key_000000000000', '/admin/keys/key_000000000000/revoke', '/admin/plans', '/admin/service/maintenance', '/admin/sign-out'];
+  const endpoints = ['/admin/keys', '/admin/keys/key_000000000000', '/admin/keys/key_000000000000/revoke', '/admin/plans', '/admin/service/maintenance', '/admin/data/check', '/admin/sign-out'];
   for (const url of endpoints) {
     it(`POST ${url} answers 401, also with a valid API key`, async () => {
       for (const headers of [{}, { 'x-api-key': t.key }]) {
@@ -64,13 +65,18 @@ describe('console without a session', () => {
 
 describe('console sessions and CSRF', () => {
   let t: TestApp;
+  let registry: TestRegistry;
   const log = new LogCapture();
   before(async () => {
-    t = await startTestApp({ console: { signinLimit: { maxFailures: 3, windowMs: 60_000, maxEntries: 100 } }, logger: { level: 'info', stream: log } });
+    registry = await new TestRegistry().start();
+    t = await startTestApp({ console: { signinLimit: { maxFailures: 3, windowMs: 60_000, maxEntries: 100 } }, logger: { level: 'info', stream: log }, updateRegistry: { registry: registry.url, retries: 0 } });
     await t.console!.operators.add('alice', PASSWORD);
     await t.console!.operators.add('bob', PASSWORD);
   });
-  after(() => t.close());
+  after(async () => {
+    await t.close();
+    await registry.close();
+  });
 
   it('sets the session cookie HttpOnly, Secure, SameSite=Strict on path /admin, and keeps only its hash', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/admin/sign-in', headers: FORM, payload: form({ name: 'alice', password: PASSWORD }) });
@@ -95,6 +101,7 @@ describe('console sessions and CSRF', () => {
       { url: '/admin/keys', payload: { plan: 'free', name: 'sneaky' } },
       { url: '/admin/plans', payload: { name: 'free', perSecond: '99', perDay: '99999' } },
       { url: '/admin/service/maintenance', payload: { to: 'on' } },
+      { url: '/admin/data/check', payload: {} },
       { url: `/admin/keys/${keysBefore[0]!.id}/revoke`, payload: {} },
       { url: '/admin/sign-out', payload: {} },
     ];
@@ -108,6 +115,7 @@ describe('console sessions and CSRF', () => {
     assert.deepEqual(await t.keys.list(), keysBefore);
     assert.deepEqual(await new PlanStore(t.store.db).get('free'), planBefore);
     assert.equal(await readMaintenance(t.store.db), false);
+    assert.deepEqual(registry.requests, [], 'no update check was made');
     // The same requests with the token go through.
     const ok = await t.app.inject({ method: 'POST', url: '/admin/plans', headers: { ...FORM, cookie: s.cookie }, payload: form({ name: 'free', perSecond: '2', perDay: '400', _csrf: s.csrf }) });
     assert.equal(ok.statusCode, 303);

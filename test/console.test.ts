@@ -1,14 +1,21 @@
 /**
  * The console's pages and actions in-process: key creation and its errors, usage counted on both
- * request paths and per outcome, the Data page's filter, plans, language choice.
+ * request paths and per outcome, the Data page's filter and its update check against a local
+ * registry (test/support/registry.ts), plans, language choice.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { jstDay } from '../src/access/jst.js';
 import { PlanStore } from '../src/access/plans.js';
+import { tryLease } from '../src/store/lease.js';
+import { latestUpdateId, loadHistory } from '../src/history/history-store.js';
+import { UPDATE_LEASE } from '../src/history/update-schedule.js';
 import { chooseLanguage } from '../src/http/apis/admin/i18n.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { type ConsoleSession, FORM, form, signIn } from './support/console.js';
+import { packBundled, TestRegistry } from './support/registry.js';
+import { closedPort } from './support/services.js';
+import { useTempDirs } from './support/temp-dirs.js';
 
 const PASSWORD = 'a long enough password';
 
@@ -139,5 +146,79 @@ describe('console pages', () => {
     assert.match(String(switched.headers['set-cookie']), /^ginko_lang=en; Max-Age=31536000; Path=\/admin; HttpOnly; Secure; SameSite=Strict$/);
     const offsite = await get('/admin/lang?to=en&back=https%3A%2F%2Fevil.example%2F');
     assert.equal(offsite.headers.location, '/admin/keys', 'never sends the browser elsewhere');
+  });
+});
+
+describe('the Data page\'s update check', () => {
+  const tempDir = useTempDirs('ginko-console-update-');
+  let t: TestApp;
+  let s: ConsoleSession;
+  let registry: TestRegistry;
+  // Which registry the console asks; tests point it elsewhere.
+  const asked = { registry: '', retries: 0 };
+  before(async () => {
+    registry = await new TestRegistry().start();
+    for (const p of await packBundled(tempDir(), ['zengin-code'])) registry.publish(p);
+    asked.registry = registry.url;
+    t = await startTestApp({ console: {}, updateRegistry: asked });
+    await t.console!.operators.add('alice', PASSWORD);
+    s = await signIn(t.app, 'alice', PASSWORD, { 'accept-language': 'en' });
+  });
+  after(async () => {
+    await t.close();
+    await registry.close();
+  });
+
+  const check = (lang = 'en') => t.app.inject({ method: 'POST', url: '/admin/data/check', headers: { ...FORM, cookie: s.cookie, 'accept-language': lang }, payload: form({ _csrf: s.csrf }) });
+  const storeState = async () => ({ latest: await latestUpdateId(t.store.db), updates: (await loadHistory(t.store.db)).updates.length });
+
+  it('offers the check as a form with the CSRF token', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/admin/data', headers: { cookie: s.cookie, 'accept-language': 'en' } });
+    assert.match(page.body, new RegExp(`<form method="post" action="/admin/data/check" class="inline-form">\\n  <input type="hidden" name="_csrf" value="${s.csrf}">\\n  <button type="submit">Check for updates now</button>`));
+  });
+
+  it('says the bundled data is already current, and records the check in the audit log', async () => {
+    const before = await storeState();
+    const res = await check();
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /<p class="notice" role="status">already current \(2026-08-24\)<\/p>/);
+    assert.match(res.body, /<dd><code>2026-08-24T00:00:00\+0900<\/code><\/dd>/);
+    assert.deepEqual(registry.requests, ['GET /zengin-code']);
+    assert.deepEqual(await storeState(), before);
+    const [entry] = await t.console!.audit.list({ operator: 'alice', limit: 1 });
+    assert.deepEqual({ ...entry!, at: undefined }, { at: undefined, operator: 'alice', action: 'data.check', target: '', detail: { outcome: 'current', effectiveDate: '2026-08-24', newest: '1.0.0-p20260824' }, ip: '127.0.0.1' });
+    assert.ok(Date.now() - Date.parse(entry!.at) < 60_000);
+    const ja = await check('ja');
+    assert.match(ja.body, /role="status">すでに最新です\(2026-08-24\)<\/p>/);
+  });
+
+  it('shows an unreachable registry\'s failure line, changes nothing, and records it', async () => {
+    asked.registry = `http://127.0.0.1:${await closedPort()}/`;
+    try {
+      const before = await storeState();
+      const res = await check();
+      assert.equal(res.statusCode, 502);
+      assert.match(res.body, /<p class="error" role="alert">update failed \(unreachable\): [^<]+; nothing changed<\/p>/);
+      assert.deepEqual(await storeState(), before);
+      const [entry] = await t.console!.audit.list({ operator: 'alice', limit: 1 });
+      assert.deepEqual([entry!.action, entry!.detail.outcome, entry!.detail.reason], ['data.check', 'failed', 'unreachable']);
+    } finally {
+      asked.registry = registry.url;
+    }
+  });
+
+  it('does not check while another replica holds the update lease', async () => {
+    const lease = (await tryLease(t.store.db, UPDATE_LEASE, 'another-replica', 60_000))!;
+    try {
+      const requests = registry.requests.length;
+      const res = await check();
+      assert.equal(res.statusCode, 409);
+      assert.match(res.body, /role="alert">Another server is checking for updates right now; nothing changed\. Try again in a minute\.<\/p>/);
+      assert.equal(registry.requests.length, requests, 'the registry was not asked');
+      const [entry] = await t.console!.audit.list({ operator: 'alice', limit: 1 });
+      assert.deepEqual(entry!.detail, { outcome: 'busy' });
+    } finally {
+      await lease.release();
+    }
   });
 });

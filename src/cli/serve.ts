@@ -97,7 +97,14 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   }
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  const operatorConsole = await openConsole({ db: store.db, version: GINKO_VERSION, storeLocation: store.location, onError: (err, what) => app?.log.error({ err }, what) });
+  const operatorConsole = await openConsole({
+    db: store.db,
+    version: GINKO_VERSION,
+    storeLocation: store.location,
+    onError: (err, what) => app?.log.error({ err }, what),
+    // The Data page's "check for updates now": the registry of `ginko update` and scheduled checks.
+    updates: { store, registry: () => registryOptions(config.registry), onUpdated: () => live.refresh() },
+  });
 
   const tls = config.trustProxy ? undefined : await loadOrCreateCertificate(config.dataDir, { cert: config.tlsCert, key: config.tlsKey });
   if (tls?.generated) out(`Generated a self-signed certificate for localhost: ${tls.certPath}`);

@@ -13,6 +13,7 @@ import { SessionStore } from './sessions.js';
 import { DEFAULT_SIGNIN_LIMIT, SigninLimiter, type SigninLimitOptions } from './signin-limiter.js';
 import { UsageLog } from './usage-log.js';
 import { UsageRecorder } from './usage-recorder.js';
+import { UpdateCheck, type UpdateCheckOptions } from './update-check.js';
 
 export interface ConsoleOptions {
   readonly db: Kysely<Database>;
@@ -25,6 +26,8 @@ export interface ConsoleOptions {
   /** The console's own request limit per address and minute. */
   readonly requestsPerMinute?: number;
   readonly onError?: (err: unknown, what: string) => void;
+  /** The Data page's "check for updates now"; absent, the page offers no check. */
+  readonly updates?: UpdateCheckOptions;
 }
 
 export interface ConsoleServices {
@@ -39,6 +42,7 @@ export interface ConsoleServices {
   readonly heartbeat: ReplicaHeartbeat;
   readonly signins: SigninLimiter;
   readonly requests: ConsoleRequestLimit;
+  readonly updates: UpdateCheck | undefined;
   close(): Promise<void>;
 }
 
@@ -61,6 +65,7 @@ export async function openConsole(options: ConsoleOptions): Promise<ConsoleServi
     heartbeat,
     signins: new SigninLimiter(options.signinLimit ?? DEFAULT_SIGNIN_LIMIT),
     requests: new ConsoleRequestLimit(options.requestsPerMinute),
+    updates: options.updates ? new UpdateCheck(options.updates) : undefined,
     async close() {
       await recorder.close();
       await heartbeat.stop().catch((err: unknown) => onError(err, 'could not remove the replica heartbeat'));

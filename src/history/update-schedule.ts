@@ -27,7 +27,8 @@ export interface UpdateScheduleOptions {
   readonly leaseMs?: number;
 }
 
-const LEASE = 'dataset-update';
+/** The store lease of update checks: scheduled ones and the console's. */
+export const UPDATE_LEASE = 'dataset-update';
 const LAST_CHECK = 'dataset-update:last-check';
 const LAST_SUCCESS = 'dataset-update:last-success';
 const DEFAULT_JITTER = 0.1;
@@ -41,6 +42,24 @@ const DEFAULT_LEASE_MS = 10 * 60_000;
 export async function recordCheck(store: SqlStore, result: UpdateOutcome, now = Date.now()): Promise<void> {
   await putSetting(store.db, LAST_CHECK, JSON.stringify({ at: now, outcome: outcomeOf(result) }));
   if (result.kind !== 'failed') await putSetting(store.db, LAST_SUCCESS, String(now));
+}
+
+/**
+ * One check on demand (the console's "check for updates now", docs/console.md): the same
+ * check as `ginko update`, under the same lease as the scheduled checks so that two replicas
+ * never import at once, recorded like them. Undefined when another process holds the lease.
+ * Unlike a scheduled check it does not skip after a recent check: an operator asked for it.
+ */
+export async function checkUnderLease(store: SqlStore, registry: RegistryOptions, leaseMs = DEFAULT_LEASE_MS): Promise<UpdateOutcome | undefined> {
+  const lease = await tryLease(store.db, UPDATE_LEASE, randomUUID(), leaseMs);
+  if (!lease) return undefined;
+  try {
+    const result = await checkForUpdate(store, registry);
+    await recordCheck(store, result);
+    return result;
+  } finally {
+    await lease.release();
+  }
 }
 
 function outcomeOf(result: UpdateOutcome): CheckOutcome {
@@ -124,7 +143,7 @@ export class UpdateSchedule {
   }
 
   async #check(): Promise<[CheckOutcome, string?]> {
-    const lease = await tryLease(this.store.db, LEASE, this.#holder, this.options.leaseMs ?? DEFAULT_LEASE_MS);
+    const lease = await tryLease(this.store.db, UPDATE_LEASE, this.#holder, this.options.leaseMs ?? DEFAULT_LEASE_MS);
     if (!lease) return ['skipped', 'another replica is checking'];
     try {
       const last = await this.#lastCheckAt();

@@ -12,6 +12,7 @@ import { Authenticator } from '../../src/access/authenticator.js';
 import { KeyStore } from '../../src/access/key-store.js';
 import { PlanStore } from '../../src/access/plans.js';
 import { loadBundledDirectory } from '../../src/dataset/bundled.js';
+import type { RegistryOptions } from '../../src/dataset/registry-client.js';
 import type { Directory } from '../../src/dataset/directory.js';
 import { SnapshotHolder } from '../../src/dataset/holder.js';
 import { Snapshot } from '../../src/dataset/snapshot.js';
@@ -83,6 +84,8 @@ export interface TestAppOptions {
   readonly timeouts?: EdgeTimeouts;
   /** Serve the operator console at /admin/ (src/http/apis/admin/), with these options. */
   readonly console?: Partial<Omit<ConsoleOptions, 'db'>>;
+  /** The console's "check for updates now" asks this registry (test/support/registry.ts), on this app's store. */
+  readonly updateRegistry?: RegistryOptions;
 }
 
 let template: Promise<string> | undefined;
@@ -127,7 +130,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.maintenancePollMs ? { maintenancePollMs: options.maintenancePollMs } : {}),
   });
   const snapshots = new SnapshotHolder(new Snapshot(bundledDirectory()));
-  const operatorConsole = options.console ? await openConsole({ db: store.db, version: '0.0.0-test', storeLocation: store.location, ...options.console }) : undefined;
+  const updates = options.updateRegistry ? { store, registry: () => options.updateRegistry! } : undefined;
+  const operatorConsole = options.console ? await openConsole({ db: store.db, version: '0.0.0-test', storeLocation: store.location, ...(updates ? { updates } : {}), ...options.console }) : undefined;
   const app = await buildApp(
     {
       snapshots,
