@@ -13,7 +13,8 @@ import { UPDATE_LEASE } from '../src/history/update-schedule.js';
 import { chooseLanguage } from '../src/http/apis/admin/i18n.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { type ConsoleSession, FORM, form, signIn } from './support/console.js';
-import { packBundled, TestRegistry } from './support/registry.js';
+import { raw } from './support/raw-diff.js';
+import { npmPack, packBundled, TestRegistry, writePackageDir } from './support/registry.js';
 import { closedPort } from './support/services.js';
 import { useTempDirs } from './support/temp-dirs.js';
 
@@ -220,5 +221,22 @@ describe('the Data page\'s update check', () => {
     } finally {
       await lease.release();
     }
+  });
+
+  // Last: it changes the store.
+  it('imports a newer version and serves it at once', async () => {
+    const data = structuredClone(raw('zengin-code'));
+    data['0010']!.branches['725']!.name = '市ヶ谷駅前';
+    const out = tempDir();
+    registry.publish(await npmPack(writePackageDir(out, '2026-10-31', data), out));
+    const res = await check();
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /<p class="notice" role="status">imported upd-20261031: 1 changes \(branch\.renamed 1\)<\/p>/);
+    assert.match(res.body, /<dd><code>2026-10-31T00:00:00\+0900<\/code><\/dd>/);
+    assert.equal(t.snapshots.current.directory.effectiveDate, '2026-10-31');
+    assert.equal(await latestUpdateId(t.store.db), 'upd-20261031');
+    const [entry] = await t.console!.audit.list({ operator: 'alice', limit: 1 });
+    assert.deepEqual([entry!.target, entry!.detail], ['upd-20261031', { outcome: 'updated', updateId: 'upd-20261031', version: '1.0.0-p20261031', changes: 1, counts: { 'branch.renamed': 1 } }]);
+    assert.match((await check()).body, /role="status">already current \(2026-10-31\)<\/p>/);
   });
 });

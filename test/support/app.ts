@@ -11,6 +11,7 @@ import { openAccessControl } from '../../src/access/open.js';
 import { Authenticator } from '../../src/access/authenticator.js';
 import { KeyStore } from '../../src/access/key-store.js';
 import { PlanStore } from '../../src/access/plans.js';
+import { buildDirectory } from '../../src/dataset/build.js';
 import { loadBundledDirectory } from '../../src/dataset/bundled.js';
 import type { RegistryOptions } from '../../src/dataset/registry-client.js';
 import type { Directory } from '../../src/dataset/directory.js';
@@ -23,7 +24,7 @@ import type { MetricsSetup } from '../../src/http/edge/metrics.js';
 import { CursorCodec } from '../../src/shared/cursor.js';
 import { MasterExports } from '../../src/export/master-exports.js';
 import { DownloadSigner } from '../../src/export/signed-url.js';
-import { loadHistory } from '../../src/history/history-store.js';
+import { loadCurrentSnapshot, loadHistory } from '../../src/history/history-store.js';
 import { HistoryView } from '../../src/history/history-view.js';
 import { ensureSeeded } from '../../src/history/seed.js';
 import { openStore, SQLITE_FILE, type SqlStore } from '../../src/store/open.js';
@@ -130,7 +131,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.maintenancePollMs ? { maintenancePollMs: options.maintenancePollMs } : {}),
   });
   const snapshots = new SnapshotHolder(new Snapshot(bundledDirectory()));
-  const updates = options.updateRegistry ? { store, registry: () => options.updateRegistry! } : undefined;
+  // After an import, the served snapshot is rebuilt from the store, as the live dataset's refresh does.
+  const onUpdated = async () => snapshots.replace(new Snapshot(buildDirectory((await loadCurrentSnapshot(store.db))!.raw)));
+  const updates = options.updateRegistry ? { store, registry: () => options.updateRegistry!, onUpdated } : undefined;
   const operatorConsole = options.console ? await openConsole({ db: store.db, version: '0.0.0-test', storeLocation: store.location, ...(updates ? { updates } : {}), ...options.console }) : undefined;
   const app = await buildApp(
     {
