@@ -1,7 +1,7 @@
 /**
  * The console's services over one store, opened once by `ginko serve` (and by tests): operators,
- * sessions, the audit log, usage counts and this replica's heartbeat. The HTTP plugin
- * (src/http/apis/admin/) and the usage hook depend on this object alone.
+ * sessions, the audit log, usage counts, this replica's heartbeat and the Data page's update
+ * check. The HTTP plugin (src/http/apis/admin/) and the usage hook depend on this object alone.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
