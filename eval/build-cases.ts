@@ -13,6 +13,7 @@
  * Sampling keeps only inputs that are unique in the data (no other record reads the same), so
  * that "the one right answer" is true. Run: npx tsx eval/build-cases.ts
  */
+import { seeded } from './seeded-random.js';
 import { writeFileSync } from 'node:fs';
 import { loadBundledDirectory } from '../src/dataset/bundled.js';
 import { foldForSearch } from '../src/domain/fold.js';
@@ -24,27 +25,7 @@ import type { CaseClass, EvalCase, EvalFile } from './cases.js';
 const directory = loadBundledDirectory();
 const f = foldForSearch;
 
-/** mulberry32: a small seeded generator, so every build samples the same records. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rnd = random(20260824);
-const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
-function shuffled<T>(list: readonly T[]): T[] {
-  const out = [...list];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rnd() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
+const { rnd, pick, shuffled } = seeded(20260824);
 
 // ---------------------------------------------------------------- uniqueness in the data
 

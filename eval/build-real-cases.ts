@@ -19,6 +19,7 @@
  * Sampling keeps only inputs whose right answer is unique in the data. Run:
  *   npx tsx eval/build-real-cases.ts
  */
+import { seeded } from './seeded-random.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadBundledDirectory } from '../src/dataset/bundled.js';
 import { foldForSearch } from '../src/domain/fold.js';
@@ -34,26 +35,7 @@ const directory = loadBundledDirectory();
 /** The comparison the data is checked with: variant kanji and the fold of src/domain. */
 const f = (text: string) => foldForSearch(foldKanjiVariants(text));
 
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rnd = random(20261124);
-const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
-function shuffled<T>(list: readonly T[]): T[] {
-  const out = [...list];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rnd() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
+const { rnd, pick, shuffled } = seeded(20261124);
 
 // ---------------------------------------------------------------- uniqueness in the data
 

@@ -10,6 +10,7 @@
  * two kana (大山/小山 as `oyama`) still counts against the figures. Seeded: reproducible.
  * Run: npx tsx eval/build-romaji-cases.ts
  */
+import { seeded } from './seeded-random.js';
 import { writeFileSync } from 'node:fs';
 import { loadBundledDirectory } from '../src/dataset/bundled.js';
 import type { Bank } from '../src/domain/types.js';
@@ -18,27 +19,7 @@ import { type RomanizeStyle, romanize } from './romanize.js';
 
 const directory = loadBundledDirectory();
 
-/** mulberry32, as in build-cases.ts. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rnd = random(20261124);
-const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
-function shuffled<T>(list: readonly T[]): T[] {
-  const out = [...list];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rnd() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
+const { rnd, pick, shuffled } = seeded(20261124);
 
 const STYLES: readonly RomanizeStyle[] = [
   { longVowels: 'plain', mBeforeLabial: false, apostrophe: false },
