@@ -2,7 +2,7 @@
  * The one place answers are written. Every answer, success, refusal or error, on Fastify's
  * routes or the pipeline's fast branch (fast-path.ts), carries the same headers in the same
  * order: `x-request-id`, the CORS headers when the request has an Origin (cors.ts), the four
- * rate-limit headers once the key was admitted (SPEC.md §8), then the status's own headers
+ * rate-limit headers once the key was admitted (docs/access.md), then the status's own headers
  * (`allow`, `retry-after`), `content-type` and the body.
  *
  * On Fastify's routes the parts are set as the request goes through the pipeline (the request

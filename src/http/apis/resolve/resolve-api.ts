@@ -66,7 +66,7 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
   return async (scope) => {
     const guard = accessGuard(services, RESOLVE_POLICY);
     handleErrorsAs(scope, DETAILED_ERRORS);
-    // Every problem of the body at once, in the 422 shape of SPEC.md §7.2 (body.ts).
+    // Every problem of the body at once, in the 422 shape of docs/errors.md (body.ts).
     scope.setValidatorCompiler(resolveBodyValidator);
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: RESOLVE_BODY_LIMIT }, (_request, body, done) => {
