@@ -1,6 +1,6 @@
 /**
  * Resolve: a free-typed bank name and branch name to ranked official codes and a decision
- * (SPEC.md §4.8). Pure: the caller passes the Snapshot; no HTTP or SQL here.
+ * (docs/resolve.md). Pure: the caller passes the Snapshot; no HTTP or SQL here.
  *
  *   bank input ──analyze──► readings ──matchBanks──► bank matches (best per bank)
  *   branch input ─analyze─► trimmed, digits, generic ──matchBranches (per bank)──► candidates

@@ -1,5 +1,5 @@
 /**
- * Strict query-string parsing. Fastify's parser decodes leniently; SPEC.md §4.2 wants UTF-8
+ * Strict query-string parsing. Fastify's parser decodes leniently; the interface wants UTF-8
  * percent-encoding per RFC 3986, so a malformed escape or invalid UTF-8 must become a 400 that
  * names the parameter. Parsing never throws: problems are recorded and raised by the route's
  * validator (validation.ts), before the route's schema is checked.

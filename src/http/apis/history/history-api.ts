@@ -1,7 +1,7 @@
 /**
- * The Change History API (SPEC.md §4.9): updates and changes of the dataset, read from the
+ * The Change History API (docs/history.md): updates and changes of the dataset, read from the
  * in-memory history of the live dataset. Its own rate limit, counted apart from Search
- * (SPEC.md §8), and the detailed error shape (src/http/edge/error-shapes.ts).
+ * (docs/access.md), and the detailed error shape (src/http/edge/error-shapes.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HistoryView } from '../../../history/history-view.js';
@@ -16,7 +16,7 @@ import { ChangeEnvelopeSchema, ChangeIdParamsSchema, ChangesPageSchema, ChangesQ
 import { registerGet } from '../../edge/register.js';
 import { sendJson } from '../../edge/writer.js';
 
-/** SPEC.md §8: 2 requests per second and 5,000 per day per key, whatever the plan. */
+/** docs/history.md: 2 requests per second and 5,000 per day per key, whatever the plan. */
 export const HISTORY_LIMITS = Object.freeze({ perSecond: 2, perDay: 5000 });
 
 /** The query as validated by the route's schema (schemas.ts): each parameter a string, given once. */

@@ -1,5 +1,5 @@
 /**
- * TypeBox schemas of the Change History API (SPEC.md §2.8, §4.9): what its routes validate
+ * TypeBox schemas of the Change History API (docs/history.md): what its routes validate
  * (src/http/edge/validation.ts) and the OpenAPI document publishes.
  */
 import { type TProperties, Type } from '@sinclair/typebox';

@@ -1,5 +1,5 @@
 /**
- * TypeBox schemas of the Master Export API (SPEC.md §4.10; docs/export.md): what its routes
+ * TypeBox schemas of the Master Export API (docs/export.md): what its routes
  * validate (src/http/edge/validation.ts) and the OpenAPI document publishes.
  */
 import { Type } from '@sinclair/typebox';

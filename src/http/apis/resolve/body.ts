@@ -1,7 +1,7 @@
 /**
  * The JSON body of POST /resolve/v1/bank-branch: parsed by the route's content-type parser and
  * checked against the route's schema (schemas.ts, ResolveRequestSchema) by the Resolve scope's
- * validator. Every problem becomes one `detail` entry of the 422 answer (SPEC.md §7.2), all of
+ * validator. Every problem becomes one `detail` entry of the 422 answer (docs/errors.md), all of
  * them at once, each naming its field, in pydantic's terms rather than the other APIs' 400:
  *
  *   json_invalid           the body is not JSON, or is nested more than MAX_JSON_DEPTH levels

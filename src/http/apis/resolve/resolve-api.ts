@@ -1,9 +1,9 @@
 /**
- * POST /resolve/v1/bank-branch (SPEC.md §4.8): the Resolve matcher over HTTP; and
+ * POST /resolve/v1/bank-branch (docs/resolve.md): the Resolve matcher over HTTP; and
  * POST /resolve/v1/bank-branch/batch: up to 1,000 pairs in one request, counted as that many
  * requests (docs/resolve.md#batch). Registered in
  * its own plugin so that it reads JSON its own way and answers errors in its own shape: the body arrives as text and
- * resolve/body.ts turns every problem into a 422 naming the field (SPEC.md §7.2).
+ * resolve/body.ts turns every problem into a 422 naming the field (docs/errors.md).
  *
  * Order of checks: key (401/403/429/503, before the body is read) → body size (413) → media
  * type (415) → body (422: JSON, then its schema) → for a batch, its other N − 1 requests (429,
