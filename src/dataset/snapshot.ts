@@ -65,3 +65,16 @@ export class Snapshot {
     setImmediate(run).unref();
   }
 }
+
+/**
+ * A warming step that visits the snapshot's banks one at a time (Derivation.warm): for indexes
+ * built per bank on first need (Resolve, romaji forms).
+ */
+export function bankByBank(snapshot: Snapshot, visit: (bankCode: string) => void): () => boolean {
+  const banks = snapshot.directory.banks;
+  let next = 0;
+  return () => {
+    if (next < banks.length) visit(banks[next++]!.code);
+    return next < banks.length;
+  };
+}

@@ -4,7 +4,7 @@
  * branches on first use, or all at once by `warmResolveIndex`.
  */
 import type { Directory } from '../dataset/directory.js';
-import type { Derivation, Snapshot } from '../dataset/snapshot.js';
+import { bankByBank, type Derivation, type Snapshot } from '../dataset/snapshot.js';
 import type { InstitutionType } from '../domain/institutions.js';
 import type { Bank, Branch } from '../domain/types.js';
 import { shortBranchReading } from '../domain/branch-readings.js';
@@ -233,14 +233,7 @@ function buildIndex(directory: Directory): ResolveIndex {
 export const RESOLVE_INDEX: Derivation<ResolveIndex> = {
   name: 'resolve index',
   build: (snapshot) => buildIndex(snapshot.directory),
-  warm: (index, snapshot) => {
-    const codes = snapshot.directory.banks.map((b) => b.code);
-    let next = 0;
-    return () => {
-      if (next < codes.length) index.branches(codes[next++]!);
-      return next < codes.length;
-    };
-  },
+  warm: (index, snapshot) => bankByBank(snapshot, (code) => index.branches(code)),
 };
 
 export function resolveIndex(snapshot: Snapshot): ResolveIndex {

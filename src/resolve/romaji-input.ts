@@ -14,7 +14,7 @@
  *   candidates follow the best one's.
  */
 import type { Directory } from '../dataset/directory.js';
-import type { Derivation, Snapshot } from '../dataset/snapshot.js';
+import { bankByBank, type Derivation, type Snapshot } from '../dataset/snapshot.js';
 import { latinReadings } from '../domain/romaji/latin-readings.js';
 import { BRANCH_ENDING_READINGS, bankSpokenForms, branchSpokenForms, type SpokenForm } from '../domain/romaji/spoken-forms.js';
 import { type SpokenKey, spokenKeyOfKana } from '../domain/romaji/spoken-key.js';
@@ -78,14 +78,7 @@ function branchForms(directory: Directory, index: FormIndex, bankCode: string): 
 export const ROMAJI_FORMS: Derivation<FormIndex> = {
   name: 'romaji forms',
   build: (snapshot) => buildFormIndex(snapshot.directory),
-  warm: (index, snapshot) => {
-    const codes = snapshot.directory.banks.map((b) => b.code);
-    let next = 0;
-    return () => {
-      if (next < codes.length) branchForms(snapshot.directory, index, codes[next++]!);
-      return next < codes.length;
-    };
-  },
+  warm: (index, snapshot) => bankByBank(snapshot, (code) => branchForms(snapshot.directory, index, code)),
 };
 
 /** Builds every institution's and branch's forms now, so that no row of a file pays for them. */
