@@ -133,15 +133,15 @@ describe('Search answers kept per snapshot', () => {
     let made = 0;
     const answer = () => `{"n":${++made}}`;
     const url = '/v3/banks?limit=1&cursor-test=kept';
-    assert.equal(cachedAnswer(snapshot, url, parseQueryString('limit=1&cursor-test=kept'), answer), '{"n":1}');
-    assert.equal(cachedAnswer(snapshot, url, parseQueryString('limit=1&cursor-test=kept'), answer), '{"n":1}');
+    assert.equal(cachedAnswer(snapshot, url, parseQueryString('limit=1&cursor-test=kept'), answer).toString(), '{"n":1}');
+    assert.equal(cachedAnswer(snapshot, url, parseQueryString('limit=1&cursor-test=kept'), answer).toString(), '{"n":1}');
     const keyed = '/v3/banks?limit=1&apikey=gk_0000000000000000000000000000000a';
-    assert.equal(cachedAnswer(snapshot, keyed, parseQueryString(keyed.split('?')[1]!), answer), '{"n":2}');
-    assert.equal(cachedAnswer(snapshot, keyed, parseQueryString(keyed.split('?')[1]!), answer), '{"n":3}');
-    assert.equal(cachedAnswer(snapshot, keyed.replace('apikey', 'apiKey'), parseQueryString(keyed.split('?')[1]!.replace('apikey', 'apiKey')), answer), '{"n":4}');
+    assert.equal(cachedAnswer(snapshot, keyed, parseQueryString(keyed.split('?')[1]!), answer).toString(), '{"n":2}');
+    assert.equal(cachedAnswer(snapshot, keyed, parseQueryString(keyed.split('?')[1]!), answer).toString(), '{"n":3}');
+    assert.equal(cachedAnswer(snapshot, keyed.replace('apikey', 'apiKey'), parseQueryString(keyed.split('?')[1]!.replace('apikey', 'apiKey')), answer).toString(), '{"n":4}');
     const failing = '/v3/banks?limit=1&fails=1';
     assert.throws(() => cachedAnswer(snapshot, failing, parseQueryString('limit=1&fails=1'), () => { throw new Error('no such bank'); }));
-    assert.equal(cachedAnswer(snapshot, failing, parseQueryString('limit=1&fails=1'), answer), '{"n":5}');
+    assert.equal(cachedAnswer(snapshot, failing, parseQueryString('limit=1&fails=1'), answer).toString(), '{"n":5}');
   });
 
   describe('over HTTP', () => {

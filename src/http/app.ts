@@ -5,7 +5,7 @@
  * the table of contents of the interface.
  */
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { ADMIN_PREFIX, adminApi } from './apis/admin/index.js';
 import { historyApi } from './apis/history/history-api.js';
 import { HEALTH_PATH } from './apis/ops/health.js';
@@ -28,14 +28,19 @@ import { BODY_LIMIT_BYTES, EDGE_TIMEOUTS, type EdgeTimeouts, MAX_URL_LENGTH } fr
 import { installMetrics, metricsFor, type MetricsSetup } from './edge/metrics.js';
 import { parseQueryRecord } from './edge/query-string.js';
 import { requestIdGenerator } from './edge/request-id.js';
-import { logResponse } from './edge/response-log.js';
+import { ResponseLog } from './edge/response-log.js';
 import { recordRoutes } from './edge/route-table.js';
 import { schemaValidator } from './edge/validation.js';
 import { openAnswer, sendError } from './edge/writer.js';
+import type { LogStream } from '../logging/log-sink.js';
 import type { AppServices } from './services.js';
 
 export interface AppOptions {
-  readonly logger?: FastifyServerOptions['logger'];
+  /**
+   * The log: pino at `level`, writing JSON lines to `stream` (src/logging/log-sink.ts in
+   * `ginko serve`); none when absent. The response lines go to the same stream (edge/response-log.ts).
+   */
+  readonly logger?: { readonly level: string; readonly stream: LogStream };
   /** Passed through for the HTTPS listener; absent for in-process tests and --trust-proxy. */
   readonly https?: { readonly cert: string; readonly key: string };
   /** Who may read /metrics and whether process metrics are collected (docs/operations.md#metrics). */
@@ -133,15 +138,16 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   });
 
   // pino's check, once: above info (and without a console) no response hook is installed at all.
-  const logsResponses = (app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') ?? false;
+  const responseLog = options.logger && (app.log as FastifyBaseLogger & { isLevelEnabled(level: string): boolean }).isLevelEnabled('info') ? new ResponseLog(options.logger.stream) : undefined;
   // The console's usage counts per key, API and outcome (src/console/usage-recorder.ts), taken
   // in the same hook as the log line and, for the fast branch, where it logs.
   const usage = services.console?.recorder;
-  if (logsResponses) fast.log = log;
+  fast.log = responseLog;
+  fast.events = log;
   if (usage) fast.usage = usage;
-  if (logsResponses || usage) {
+  if (responseLog || usage) {
     app.addHook('onResponse', function afterEachResponse(request, reply, done) {
-      if (logsResponses) logResponse(log, { reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, elapsedMs: reply.elapsedTime, ip: clientAddress(request.raw, services.trustProxy), keyId: request.apiKey?.id });
+      responseLog?.write({ reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, elapsedMs: reply.elapsedTime, ip: clientAddress(request.raw, services.trustProxy), keyId: request.apiKey?.id });
       usage?.count(request.url, reply.statusCode, request.apiKey?.id ?? request.refusedKeyId);
       done();
     });

@@ -2,7 +2,7 @@
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AbuseOptions } from '../../src/access/abuse.js';
 import type { AccessControl } from '../../src/access/access-control.js';
 import { LOOPBACK_PROXIES, parseTrustedProxies, trustedProxies } from '../../src/access/trusted-proxies.js';
@@ -18,7 +18,7 @@ import type { Directory } from '../../src/dataset/directory.js';
 import { SnapshotHolder } from '../../src/dataset/holder.js';
 import { Snapshot } from '../../src/dataset/snapshot.js';
 import { type ConsoleOptions, type ConsoleServices, openConsole } from '../../src/console/console.js';
-import { buildApp } from '../../src/http/app.js';
+import { type AppOptions, buildApp } from '../../src/http/app.js';
 import type { EdgeTimeouts } from '../../src/http/edge/limits.js';
 import type { MetricsSetup } from '../../src/http/edge/metrics.js';
 import { CursorCodec } from '../../src/shared/cursor.js';
@@ -76,7 +76,7 @@ export interface TestAppOptions {
   readonly redisKeyPrefix?: string;
   readonly maintenance?: boolean;
   readonly maintenancePollMs?: number;
-  readonly logger?: FastifyServerOptions['logger'];
+  readonly logger?: AppOptions['logger'];
   /** Who may read /metrics (default open). */
   readonly metrics?: MetricsSetup;
   /** Run on this store (several instances on one store, or a restart); close() leaves it open. */

@@ -7,6 +7,10 @@
  * eviction, src/shared/lru.ts); a snapshot's answers go with it when it is replaced. Errors are
  * never kept.
  *
+ * An answer is kept as the UTF-8 bytes sent, outside the JavaScript heap: sending it again
+ * encodes nothing, and a full cache is not copied from one garbage collection to the next (a
+ * JSON string of Japanese names takes two bytes a character on the heap).
+ *
  * Requests that carry their key in the URL (`apikey=`) are answered without the cache, so a
  * key is never held as a cache key.
  */
@@ -16,7 +20,7 @@ import { Lru } from '../../shared/lru.js';
 import type { ErrorShape } from './error-shapes.js';
 import type { ParsedQuery } from './query-string.js';
 
-/** The memory answers of one snapshot may take (UTF-16 strings: two bytes a character). */
+/** The memory answers of one snapshot may take (their bytes and their URLs). */
 export const RESPONSE_CACHE_BYTES = 8 * 1024 * 1024;
 
 /** What the pipeline's fast branch (fast-path.ts) needs to know of the route that made an answer. */
@@ -30,16 +34,15 @@ export interface FastRoute {
 }
 
 export interface KeptAnswer {
-  readonly json: string;
-  /** The JSON's length in UTF-8, as sent. */
-  readonly bytes: number;
+  /** The JSON, in UTF-8, as sent. */
+  readonly body: Buffer;
   /** Set when the fast branch may send this answer again as it is (JSON, not JSONP). */
   readonly route: FastRoute | undefined;
 }
 
 const ANSWERS: Derivation<Lru<KeptAnswer>> = {
   name: 'answer cache',
-  build: () => new Lru<KeptAnswer>(RESPONSE_CACHE_BYTES, (url, answer) => 2 * (url.length + answer.json.length)),
+  build: () => new Lru<KeptAnswer>(RESPONSE_CACHE_BYTES, (url, answer) => 2 * url.length + answer.body.length),
 };
 
 function isKeyed(query: ParsedQuery): boolean {
@@ -50,16 +53,22 @@ function isKeyed(query: ParsedQuery): boolean {
  * The JSON answer to `url` on `snapshot`: kept, or made by `answer()` and kept. `route`: set
  * when the answer is sent as JSON as it is, so the fast branch may send it again.
  */
-export function cachedAnswer(snapshot: Snapshot, url: string, query: ParsedQuery, answer: () => string, route?: FastRoute): string {
-  if (isKeyed(query)) return answer();
+export function cachedAnswer(snapshot: Snapshot, url: string, query: ParsedQuery, answer: () => string, route?: FastRoute): Buffer {
+  if (isKeyed(query)) return utf8(answer());
   const answers = snapshot.derive(ANSWERS);
   let kept = answers.get(url);
   if (kept === undefined) {
-    const json = answer();
-    kept = { json, bytes: Buffer.byteLength(json), route };
+    kept = { body: utf8(answer()), route };
     answers.set(url, kept);
   }
-  return kept.json;
+  return kept.body;
+}
+
+/** `json` in UTF-8, in memory of its own (not a slice of Buffer's shared pool, which one small kept answer would hold whole). */
+function utf8(json: string): Buffer {
+  const body = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+  body.write(json);
+  return body;
 }
 
 /** The answer kept for `url` on `snapshot`, if there is one; computes nothing. */

@@ -37,7 +37,7 @@ import { hasDuplicateHost } from './host-header.js';
 import { EDGE_TIMEOUTS, type EdgeTimeouts, KEEP_ALIVE_TIMEOUT_MS, MAX_HEADER_BYTES } from './limits.js';
 import { keyInHeaders } from './presented-key.js';
 import { redactUrl } from './redact.js';
-import { logResponse } from './response-log.js';
+import type { ResponseLog } from './response-log.js';
 import { writeAnswer, writeError } from './writer.js';
 
 const JSON_TYPES = ['application/json'];
@@ -58,7 +58,9 @@ export class FastPath {
   /** Requests answered here; the rest went to Fastify's routes. */
   answered = 0;
   /** The response log; unset while response lines are not logged (level above info). */
-  log: FastifyBaseLogger | undefined;
+  log: ResponseLog | undefined;
+  /** The app's logger, for the branch's own faults. */
+  events: FastifyBaseLogger | undefined;
   /** The console's usage counts (src/console/usage-recorder.ts); unset without a console. */
   usage: Pick<UsageRecorder, 'count'> | undefined;
   readonly #series = new Map<FastRoute, RequestSeries>();
@@ -93,7 +95,7 @@ export class FastPath {
       const id = this.parts.requestId(request);
       let status = 200;
       if (d.ok) {
-        writeAnswer(response, { status, requestId: id, origin: headers.origin, rate: d.rate, json: kept.json, bytes: kept.bytes });
+        writeAnswer(response, { status, requestId: id, origin: headers.origin, rate: d.rate, body: kept.body });
       } else {
         const error = refuse(d.denial, route.policy, this.parts.metrics);
         status = error.status;
@@ -106,7 +108,7 @@ export class FastPath {
       decision.then(finish, (err: unknown) => {
         const id = this.parts.requestId(request);
         const error = toApiError(err);
-        this.log?.warn({ reqId: id, err: String(err) }, 'access check failed');
+        this.events?.warn({ reqId: id, err: String(err) }, 'access check failed');
         writeError(response, error, route.errors, id, headers.origin);
         this.#done(request, route, url, id, error.status, started, undefined);
       });
@@ -120,7 +122,7 @@ export class FastPath {
     this.usage?.count(url, status, countedKeyId);
     const elapsedMs = performance.now() - started;
     if (this.parts.recordsRequests) this.#seriesOf(route).record(status, elapsedMs / 1000);
-    if (this.log) logResponse(this.log, { reqId, method: 'GET', url, status, elapsedMs, ip: clientAddress(request, this.parts.trustProxy), keyId });
+    this.log?.write({ reqId, method: 'GET', url, status, elapsedMs, ip: clientAddress(request, this.parts.trustProxy), keyId });
   }
 
   #seriesOf(route: FastRoute): RequestSeries {

@@ -42,7 +42,7 @@ export function addRate(reply: FastifyReply, rate: RateLimitResult): void {
   reply.headers(rateLimitHeaders(rate));
 }
 
-export function sendJson(reply: FastifyReply, json: string): FastifyReply {
+export function sendJson(reply: FastifyReply, json: string | Buffer): FastifyReply {
   return reply.type(JSON_CONTENT_TYPE).send(json);
 }
 
@@ -62,26 +62,26 @@ export function writeAnswer(
     readonly origin: string | undefined;
     readonly rate: RateLimitResult | undefined;
     readonly headers?: Readonly<Record<string, string>>;
-    readonly json: string | undefined;
-    readonly bytes?: number;
+    /** The JSON body, as text or already in UTF-8; none for an empty answer. */
+    readonly body: string | Buffer | undefined;
   },
 ): void {
   const out: string[] = [REQUEST_ID_HEADER, answer.requestId];
   if (answer.origin !== undefined) for (const [name, value] of CORS) out.push(name, value);
   if (answer.rate !== undefined) for (const [name, value] of Object.entries(rateLimitHeaders(answer.rate))) out.push(name, value);
   if (answer.headers !== undefined) for (const [name, value] of Object.entries(answer.headers)) out.push(name, value);
-  if (answer.json === undefined) {
+  if (answer.body === undefined) {
     out.push('content-length', '0');
     response.writeHead(answer.status, out);
     response.end();
     return;
   }
-  out.push('content-type', JSON_CONTENT_TYPE, 'content-length', String(answer.bytes ?? Buffer.byteLength(answer.json)));
+  out.push('content-type', JSON_CONTENT_TYPE, 'content-length', String(typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : answer.body.length));
   response.writeHead(answer.status, out);
-  response.end(answer.json);
+  response.end(answer.body);
 }
 
 /** The fast branch's refusal: the error of `shape`, as sendError writes it. */
 export function writeError(response: ServerResponse, error: ApiError, shape: ErrorShape, requestId: string, origin: string | undefined): void {
-  writeAnswer(response, { status: error.status, requestId, origin, rate: undefined, headers: error.headers, json: shape.body(error, requestId) });
+  writeAnswer(response, { status: error.status, requestId, origin, rate: undefined, headers: error.headers, body: shape.body(error, requestId) });
 }

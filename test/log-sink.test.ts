@@ -1,0 +1,90 @@
+/**
+ * The log's two parts below the server (docs/operations.md#how-the-log-is-written): the sink
+ * that copies lines into chunks and writes them to a descriptor within a bound, and the response
+ * line written by hand, which must be the line pino writes for the same fields.
+ */
+import assert from 'node:assert/strict';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pino from 'pino';
+import { type AnsweredRequest, ResponseLog } from '../src/http/edge/response-log.js';
+import { FLUSH_DELAY_MS, LogSink } from '../src/logging/log-sink.js';
+import { useTempDirs } from './support/temp-dirs.js';
+
+const tempDir = useTempDirs('ginko-log-sink-');
+
+function fileSink(maxBytes?: number): { sink: LogSink; file: string } {
+  const file = join(tempDir(), 'log');
+  const fd = openSync(file, 'w');
+  return { sink: new LogSink({ fd, ...(maxBytes === undefined ? {} : { maxBytes }) }), file };
+}
+
+describe('LogSink', () => {
+  it('writes every line in order, across chunks and with lines longer than a chunk, by the time close resolves', async () => {
+    const { sink, file } = fileSink();
+    const lines: string[] = [];
+    for (let i = 0; i < 5_000; i++) lines.push(`{"n":${i},"text":"東京営業部 ${'x'.repeat(i % 97)}"}\n`);
+    lines.splice(2_500, 0, `{"long":"${'長'.repeat(70_000)}"}\n`);
+    for (const line of lines) assert.equal(sink.write(line), true);
+    await sink.close();
+    assert.equal(readFileSync(file, 'utf8'), lines.join(''));
+    assert.equal(sink.dropped, 0);
+  });
+
+  it('writes a quiet server line within the flush delay, without waiting for a chunk to fill', async () => {
+    const { sink, file } = fileSink();
+    sink.write('{"msg":"one"}\n');
+    assert.equal(readFileSync(file, 'utf8'), '');
+    await sleep(FLUSH_DELAY_MS + 40);
+    assert.equal(readFileSync(file, 'utf8'), '{"msg":"one"}\n');
+    await sink.close();
+  });
+
+  it('drops and counts lines past its bound, and every line after close', async () => {
+    const { sink, file } = fileSink(1_000);
+    const line = `{"msg":"${'a'.repeat(89)}"}\n`; // 100 bytes, counted as up to 300 before copying
+    let taken = 0;
+    for (let i = 0; i < 10; i++) if (sink.write(line)) taken++;
+    // Room is checked for 3 bytes a character: 1,000 bytes take lines while 300 more fit.
+    assert.equal(taken, 8);
+    assert.equal(sink.dropped, 2);
+    await sink.close();
+    assert.equal(sink.write(line), false);
+    assert.equal(sink.dropped, 3);
+    assert.equal(readFileSync(file, 'utf8'), line.repeat(8));
+  });
+});
+
+describe('ResponseLog', () => {
+  const lineOf = (write: (stream: { write(line: string): void }) => void): string => {
+    let out = '';
+    write({ write: (line: string) => void (out += line) });
+    return out.replace(/"time":\d+/, '"time":0');
+  };
+  const answered: AnsweredRequest[] = [
+    { reqId: 'req-3f9a1c07-2s', method: 'GET', url: '/v3/banks/0001', status: 200, elapsedMs: 0.04, ip: '127.0.0.1', keyId: 'key_9c1e4f2a' },
+    { reqId: 'from-proxy:"quoted"\\', method: 'POST', url: '/v3/freeword/banks?freeword=%E3%81%BF&apikey=gk_secret&x="\\', status: 429, elapsedMs: 12.3456, ip: undefined, keyId: undefined },
+    { reqId: 'r', method: 'GET', url: '/v3/banks?filter=name==*信用*', status: 400, elapsedMs: 1, ip: '2001:db8::1', keyId: '' },
+  ];
+  for (const a of answered) {
+    it(`writes the line pino writes for the same fields (${a.url})`, () => {
+      const handmade = lineOf((stream) => new ResponseLog(stream).write(a));
+      const byPino = lineOf((stream) => {
+        const log = pino({ level: 'info' }, stream);
+        log.info({ reqId: a.reqId, method: a.method, url: a.url.replace('gk_secret', '[redacted]'), status: a.status, ms: Math.round(a.elapsedMs * 10) / 10, ip: a.ip, ...(a.keyId ? { keyId: a.keyId } : {}) }, 'response');
+      });
+      assert.equal(handmade, byPino);
+      assert.ok(!handmade.includes('gk_secret'));
+    });
+  }
+});
+
+// The descriptor of a closed sink is closed with it (only stdout and stderr stay open).
+it('closes a descriptor other than stdout and stderr', async () => {
+  const file = join(tempDir(), 'closed');
+  const fd = openSync(file, 'w');
+  await new LogSink({ fd }).close();
+  assert.throws(() => closeSync(fd), /EBADF/);
+});
