@@ -104,6 +104,31 @@ onEachStore('console store', (s) => {
     assert.deepEqual(await log.minutes('2026-01-01'), []);
   });
 
+  it('puts each request in its own minute and JST day, across a minute that ends between two flushes and across JST midnight', async (t) => {
+    if (s.skip) return t.skip(s.skip);
+    let now = Date.parse('2026-11-24T14:58:59.500Z'); // 23:58:59.5 JST
+    const log = new UsageLog(s.store!.db);
+    const recorder = new UsageRecorder(log, (err) => assert.fail(String(err)), () => now, 3_600_000);
+    recorder.count('/v3/banks/0001', 200, 'key_m');
+    now += 1_000; // 23:59:00.5 JST: the next minute
+    recorder.count('/v3/banks/0001', 200, 'key_m');
+    recorder.count('/resolve/v1/bank-branch', 500, 'key_m');
+    now += 60_000; // 00:00:00.5 JST on the 25th
+    recorder.count('/v3/banks/0001', 200, 'key_m');
+    await recorder.close();
+    assert.deepEqual(await log.minutes('2026-11-24T14:00', 'key_m'), [
+      { at: '2026-11-24T14:58', keyId: 'key_m', api: 'search', outcome: '2xx', count: 1 },
+      { at: '2026-11-24T14:59', keyId: 'key_m', api: 'resolve', outcome: '5xx', count: 1 },
+      { at: '2026-11-24T14:59', keyId: 'key_m', api: 'search', outcome: '2xx', count: 1 },
+      { at: '2026-11-24T15:00', keyId: 'key_m', api: 'search', outcome: '2xx', count: 1 },
+    ]);
+    assert.deepEqual(await log.daily('2026-11-24', 'key_m'), [
+      { at: '2026-11-24', keyId: 'key_m', api: 'resolve', outcome: '5xx', count: 1 },
+      { at: '2026-11-24', keyId: 'key_m', api: 'search', outcome: '2xx', count: 2 },
+      { at: '2026-11-25', keyId: 'key_m', api: 'search', outcome: '2xx', count: 1 },
+    ]);
+  });
+
   it('lists replicas seen in the last two minutes', async (t) => {
     if (s.skip) return t.skip(s.skip);
     let now = Date.parse('2026-11-24T10:00:00Z');

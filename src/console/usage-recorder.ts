@@ -5,7 +5,7 @@
  */
 import { jstDay } from '../access/jst.js';
 import { USAGE_DAILY_RETENTION_DAYS, USAGE_MINUTE_RETENTION_MS, type UsageLog, type UsageRow } from './usage-log.js';
-import { NO_KEY, usageApi, usageOutcome } from './usage-kinds.js';
+import { NO_KEY, USAGE_APIS, USAGE_OUTCOMES, usageApi, usageOutcome } from './usage-kinds.js';
 
 export const USAGE_FLUSH_INTERVAL_MS = 5_000;
 const PRUNE_INTERVAL_MS = 3_600_000;
@@ -15,7 +15,18 @@ export function minuteOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 16);
 }
 
+const MINUTE_MS = 60_000;
+const CELLS = USAGE_APIS.length * USAGE_OUTCOMES.length;
+
 export class UsageRecorder {
+  /**
+   * The minute being counted (its start, epoch ms) and its counts per key, a cell per API and
+   * outcome: counting a request is a Map lookup by the key's id and an increment, with no date
+   * or label string made per request. Folded into #daily and #minutes when the minute ends and
+   * at each flush. A minute lies within one JST day (JST is a whole number of hours off UTC).
+   */
+  #minuteStart = Number.NEGATIVE_INFINITY;
+  #counts = new Map<string, Uint32Array>();
   #daily = new Map<string, number>();
   #minutes = new Map<string, number>();
   #flushing: Promise<void> = Promise.resolve();
@@ -37,16 +48,37 @@ export class UsageRecorder {
     const outcome = usageOutcome(status);
     if (api === undefined || outcome === undefined) return;
     const now = this.now();
-    const rest = `\n${keyId ?? NO_KEY}\n${api}\n${outcome}`;
-    const day = jstDay(now) + rest;
-    const minute = minuteOf(now) + rest;
-    this.#daily.set(day, (this.#daily.get(day) ?? 0) + 1);
-    this.#minutes.set(minute, (this.#minutes.get(minute) ?? 0) + 1);
+    if (now < this.#minuteStart || now >= this.#minuteStart + MINUTE_MS) {
+      this.#fold();
+      this.#minuteStart = now - (now % MINUTE_MS);
+    }
+    const key = keyId ?? NO_KEY;
+    let cells = this.#counts.get(key);
+    if (cells === undefined) this.#counts.set(key, (cells = new Uint32Array(CELLS)));
+    cells[USAGE_APIS.indexOf(api) * USAGE_OUTCOMES.length + USAGE_OUTCOMES.indexOf(outcome)]!++;
+  }
+
+  /** Moves the current minute's counts into the rows to be added. */
+  #fold(): void {
+    if (this.#counts.size === 0) return;
+    const day = jstDay(this.#minuteStart);
+    const minute = minuteOf(this.#minuteStart);
+    for (const [key, cells] of this.#counts) {
+      for (let i = 0; i < CELLS; i++) {
+        const n = cells[i]!;
+        if (n === 0) continue;
+        const rest = `\n${key}\n${USAGE_APIS[Math.floor(i / USAGE_OUTCOMES.length)]}\n${USAGE_OUTCOMES[i % USAGE_OUTCOMES.length]}`;
+        this.#daily.set(day + rest, (this.#daily.get(day + rest) ?? 0) + n);
+        this.#minutes.set(minute + rest, (this.#minutes.get(minute + rest) ?? 0) + n);
+      }
+    }
+    this.#counts = new Map();
   }
 
   /** Adds what was counted since the last flush to the store. Flushes never overlap. */
   flush(): Promise<void> {
     this.#flushing = this.#flushing.then(async () => {
+      this.#fold();
       if (this.#daily.size === 0) return;
       const daily = this.#daily;
       const minutes = this.#minutes;

@@ -40,12 +40,13 @@ interface Ranked<T> {
   readonly baseKey: (item: T) => ItemKey;
 }
 
-/** The items' array and the Map of their positions. */
+/** The items' array and the Map of their positions (counted even before a cursor or sort makes it: the bound holds either way). */
 const weighRanked = (r: { readonly items: readonly unknown[] }): number => 128 + r.items.length * (REFERENCE_BYTES + MAP_ENTRY_BYTES);
 
 function ranked<T>(items: readonly T[]): Ranked<T> {
-  const positions = new Map(items.map((item, i) => [item, i]));
-  return { items, baseKey: (item) => [positions.get(item)!] };
+  // Positions are read only for a page's cursors or a sort, not by most requests: made on first use.
+  let positions: Map<T, number> | undefined;
+  return { items, baseKey: (item) => [(positions ??= new Map(items.map((it, i) => [it, i]))).get(item)!] };
 }
 
 export function listFreewordBanks(ctx: SearchContext, view: ResourceView, params: FreewordParams): ListResult<Bank> {

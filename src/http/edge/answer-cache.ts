@@ -16,7 +16,7 @@
  */
 import type { LimitPolicy } from '../../access/access-control.js';
 import type { Derivation, Snapshot } from '../../dataset/snapshot.js';
-import { Lru } from '../../shared/lru.js';
+import { Lru, LRU_ENTRY_BYTES } from '../../shared/lru.js';
 import type { ErrorShape } from './error-shapes.js';
 import type { ParsedQuery } from './query-string.js';
 
@@ -24,6 +24,9 @@ import type { ParsedQuery } from './query-string.js';
 export const RESPONSE_CACHE_BYTES = 8 * 1024 * 1024;
 
 /** What the pipeline's fast branch (fast-path.ts) needs to know of the route that made an answer. */
+/** A Buffer's own cost beside its bytes: its objects on the heap and its backing store's record. */
+const BUFFER_BYTES = 250;
+
 export interface FastRoute {
   /** The route's pattern, as its metrics series is named (`/v3/banks/:code`). */
   readonly url: string;
@@ -42,7 +45,7 @@ export interface KeptAnswer {
 
 const ANSWERS: Derivation<Lru<KeptAnswer>> = {
   name: 'answer cache',
-  build: () => new Lru<KeptAnswer>(RESPONSE_CACHE_BYTES, (url, answer) => 2 * url.length + answer.body.length),
+  build: () => new Lru<KeptAnswer>(RESPONSE_CACHE_BYTES, (url, answer) => LRU_ENTRY_BYTES + BUFFER_BYTES + 2 * url.length + answer.body.length),
 };
 
 function isKeyed(query: ParsedQuery): boolean {

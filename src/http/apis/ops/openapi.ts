@@ -44,14 +44,19 @@ export function registerOpenApi(app: FastifyInstance): void {
     schema: { hide: true },
     handler: async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(DOCS_PAGE),
   });
-  const kept = new Map(Object.entries(DOCS_ASSETS).map(([name, file]) => [name, { body: readFileSync(file.path), type: file.type }]));
+  // Read on the first request for each: Swagger UI's bundle alone is 1.5 MB, which a server
+  // whose /docs nobody opens need not hold.
+  const kept = new Map<string, Buffer>();
   registerGet(app, {
     url: '/docs/assets/:file',
     schema: { hide: true },
     handler: async (request, reply) => {
-      const file = kept.get((request.params as { file: string }).file);
+      const name = (request.params as { file: string }).file;
+      const file = Object.hasOwn(DOCS_ASSETS, name) ? DOCS_ASSETS[name] : undefined;
       if (!file) throw new ApiError(404, 'no such file');
-      return reply.type(file.type).header('cache-control', 'public, max-age=3600').send(file.body);
+      let body = kept.get(name);
+      if (body === undefined) kept.set(name, (body = readFileSync(file.path)));
+      return reply.type(file.type).header('cache-control', 'public, max-age=3600').send(body);
     },
   });
 }
