@@ -27,7 +27,12 @@ function isCredentialParameter(rawName: string): boolean {
   return CREDENTIAL_PARAMETERS.includes(unescape(rawName).replace(/\[\d*\]$/, '').toLowerCase());
 }
 
+/** Whether a URL could hold a credential at all: an escape, a key's prefix or a credential parameter's name. */
+const MAY_HOLD_CREDENTIAL = new RegExp(`[%+]|gk_|${CREDENTIAL_PARAMETERS.join('|')}`, 'i');
+
 export function redactUrl(url: string): string {
+  // Nearly every URL has nothing to remove: answered as it is, without splitting it.
+  if (!MAY_HOLD_CREDENTIAL.test(url)) return url;
   const q = url.indexOf('?');
   const rawPath = q < 0 ? url : url.slice(0, q);
   const path = rawPath

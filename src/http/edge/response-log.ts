@@ -24,6 +24,18 @@ export interface AnsweredRequest {
   readonly keyId: string | undefined;
 }
 
+/** Characters JSON.stringify would escape or that are not ASCII: text without them is quoted as it is. */
+const NOT_PLAIN = /[^\x20-\x7e]|["\\]/;
+
+/**
+ * `text` as a JSON string, as pino writes it: every text here can come from the client (the
+ * URL, a proxy's request id, the address), so quotes and controls are escaped; the usual ASCII
+ * text is only quoted, without JSON.stringify's copy.
+ */
+function jsonString(text: string): string {
+  return NOT_PLAIN.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
 /** pino's level number for `info`. */
 const INFO = 30;
 
@@ -34,11 +46,9 @@ export class ResponseLog {
   constructor(private readonly stream: LogStream) {}
 
   write(answered: AnsweredRequest): void {
-    // JSON.stringify for every text that can come from the client (the URL, a proxy's request
-    // id, the address): it escapes quotes and controls exactly as pino does.
-    let line = `{"level":${INFO},"time":${Date.now()}${this.#bindings},"reqId":${JSON.stringify(answered.reqId)},"method":${JSON.stringify(answered.method)},"url":${JSON.stringify(redactUrl(answered.url))},"status":${answered.status},"ms":${Math.round(answered.elapsedMs * 10) / 10}`;
-    if (answered.ip !== undefined) line += `,"ip":${JSON.stringify(answered.ip)}`;
-    if (answered.keyId) line += `,"keyId":${JSON.stringify(answered.keyId)}`;
+    let line = `{"level":${INFO},"time":${Date.now()}${this.#bindings},"reqId":${jsonString(answered.reqId)},"method":${jsonString(answered.method)},"url":${jsonString(redactUrl(answered.url))},"status":${answered.status},"ms":${Math.round(answered.elapsedMs * 10) / 10}`;
+    if (answered.ip !== undefined) line += `,"ip":${jsonString(answered.ip)}`;
+    if (answered.keyId) line += `,"keyId":${jsonString(answered.keyId)}`;
     this.stream.write(`${line},"msg":"response"}\n`);
   }
 }

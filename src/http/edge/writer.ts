@@ -68,7 +68,8 @@ export function writeAnswer(
 ): void {
   const out: string[] = [REQUEST_ID_HEADER, answer.requestId];
   if (answer.origin !== undefined) for (const [name, value] of CORS) out.push(name, value);
-  if (answer.rate !== undefined) for (const [name, value] of Object.entries(rateLimitHeaders(answer.rate))) out.push(name, value);
+  const rate = answer.rate;
+  if (rate !== undefined) out.push(RATE_LIMIT_HEADERS[0], String(rate.limitSecond), RATE_LIMIT_HEADERS[1], String(rate.limitDay), RATE_LIMIT_HEADERS[2], String(rate.remainingDay), RATE_LIMIT_HEADERS[3], String(rate.resetSeconds));
   if (answer.headers !== undefined) for (const [name, value] of Object.entries(answer.headers)) out.push(name, value);
   if (answer.body === undefined) {
     out.push('content-length', '0');
