@@ -141,7 +141,7 @@ function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMa
     const short = shortBranchReading(branch.name, branch.fullWidthKana);
     return { branch, name, kana: keyOf(branch.fullWidthKana), shortKana: short === branch.fullWidthKana ? undefined : keyOf(short), base: officialBase(name), digits, mainOffice: isMainOffice(branch) };
   });
-  const near = new NearIndex<BranchEntry>();
+  const nearTexts: [string, BranchEntry][] = [];
   for (const e of entries) {
     byName.add(e.name.folded, e);
     byKana.add(e.kana.folded, e);
@@ -156,7 +156,7 @@ function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMa
     if (e.base) byBase.add(e.base.key.folded, e);
     if (e.digits) byDigits.add(e.digits, e);
     // 〇九九 and 〇九八 are different branches, not one typed wrong.
-    else for (const text of new Set([e.name.folded, e.kana.folded, ...(e.shortKana ? [e.shortKana.folded] : []), ...(e.base ? [e.base.key.folded] : [])])) near.add(text, e);
+    else for (const text of new Set([e.name.folded, e.kana.folded, ...(e.shortKana ? [e.shortKana.folded] : []), ...(e.base ? [e.base.key.folded] : [])])) nearTexts.push([text, e]);
   }
   const lineage = branchLineage(bankCode);
   for (const e of lineage.size > 0 ? entries : []) {
@@ -167,7 +167,7 @@ function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMa
       for (const key of new Set([name.folded, keyOf(former.kana).folded, officialBase(name)?.key.folded ?? ''])) if (key !== e.kana.folded) byFormer.add(key, e);
     }
   }
-  return { entries, byName, byKana, byBase, byDigits, bySpoken, byFormer, mainOffices: entries.filter((e) => e.mainOffice), near };
+  return { entries, byName, byKana, byBase, byDigits, bySpoken, byFormer, mainOffices: entries.filter((e) => e.mainOffice), near: new NearIndex(nearTexts) };
 }
 
 function buildIndex(directory: Directory): ResolveIndex {
@@ -184,11 +184,11 @@ function buildIndex(directory: Directory): ResolveIndex {
     maps.bySpoken.add(spokenKey(e.kana.folded), e);
     maps.bySpoken.add(spokenKey(e.kanaStem.folded), e);
   }
-  const near = new NearIndex<BankForm>();
+  const forms: [string, BankForm][] = [];
   for (const e of banks) {
     const typed = new Set([e.stem.folded, e.kanaStem.folded]);
-    for (const text of typed) near.add(text, { entry: e, typed: true });
-    for (const text of new Set([e.name.folded, e.short.folded, e.kana.folded])) if (!typed.has(text)) near.add(text, { entry: e, typed: false });
+    for (const text of typed) forms.push([text, { entry: e, typed: true }]);
+    for (const text of new Set([e.name.folded, e.short.folded, e.kana.folded])) if (!typed.has(text)) forms.push([text, { entry: e, typed: false }]);
   }
   const aliases = new Postings<AliasEntry>();
   for (const alias of BANK_ALIASES) {
@@ -205,7 +205,7 @@ function buildIndex(directory: Directory): ResolveIndex {
     version: directory.version,
     banks,
     ...maps,
-    near,
+    near: new NearIndex(forms),
     aliases,
     branches(bankCode: string): BranchIndex {
       let index = branchIndexes.get(bankCode);
