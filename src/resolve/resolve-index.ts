@@ -171,8 +171,10 @@ function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMa
 }
 
 function buildIndex(directory: Directory): ResolveIndex {
-  const makeKey = keyMaker();
-  const banks = directory.banks.map((bank) => bankEntry(bank, makeKey));
+  // The only reference to the key cache (see branches below): another one, say in a closure of
+  // this function, would keep it as long as the index.
+  let makeKey: KeyMaker | undefined = keyMaker();
+  const banks = directory.banks.map((bank) => bankEntry(bank, makeKey!));
   const byCode = new Map(banks.map((e) => [e.bank.code, e]));
   const maps = { byName: new Postings<BankEntry>(), byShort: new Postings<BankEntry>(), byKana: new Postings<BankEntry>(), byStem: new Postings<BankEntry>(), byKanaStem: new Postings<BankEntry>(), bySpoken: new Postings<BankEntry>() };
   for (const e of banks) {
@@ -210,8 +212,12 @@ function buildIndex(directory: Directory): ResolveIndex {
     branches(bankCode: string): BranchIndex {
       let index = branchIndexes.get(bankCode);
       if (!index) {
+        makeKey ??= keyMaker();
         index = branchIndex(bankCode, directory.branches(bankCode), makeKey);
         branchIndexes.set(bankCode, index);
+        // Once every bank is built the cache only holds the keys the entries hold already, in a
+        // table of its own (0.9 MB): let it go.
+        if (branchIndexes.size >= directory.banks.length) makeKey = undefined;
       }
       return index;
     },
