@@ -44,9 +44,6 @@ export interface BranchEntry {
   readonly shortKana: Key | undefined;
   /** The name without its office ending, if it has one. */
   readonly base: TrimmedName | undefined;
-  /** Japan Post Bank style names: the digits they stand for. */
-  readonly digits: string | undefined;
-  readonly mainOffice: boolean;
 }
 
 export interface BranchIndex {
@@ -137,9 +134,8 @@ function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMa
   const byFormer = new Postings<BranchEntry>();
   const entries = branches.map((branch): BranchEntry => {
     const name = keyOf(branch.name);
-    const digits = isNumeralName(branch.name) ? numeralDigits(name.folded) : undefined;
     const short = shortBranchReading(branch.name, branch.fullWidthKana);
-    return { branch, name, kana: keyOf(branch.fullWidthKana), shortKana: short === branch.fullWidthKana ? undefined : keyOf(short), base: officialBase(name), digits, mainOffice: isMainOffice(branch) };
+    return { branch, name, kana: keyOf(branch.fullWidthKana), shortKana: short === branch.fullWidthKana ? undefined : keyOf(short), base: officialBase(name) };
   });
   const nearTexts: [string, BranchEntry][] = [];
   for (const e of entries) {
@@ -154,7 +150,9 @@ function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMa
       if (shortSpoken !== e.shortKana.folded) bySpoken.add(shortSpoken, e);
     }
     if (e.base) byBase.add(e.base.key.folded, e);
-    if (e.digits) byDigits.add(e.digits, e);
+    // Japan Post Bank style names (〇一八) by the digits they stand for; only the index needs them.
+    const digits = isNumeralName(e.branch.name) ? numeralDigits(e.name.folded) : undefined;
+    if (digits) byDigits.add(digits, e);
     // 〇九九 and 〇九八 are different branches, not one typed wrong.
     else for (const text of new Set([e.name.folded, e.kana.folded, ...(e.shortKana ? [e.shortKana.folded] : []), ...(e.base ? [e.base.key.folded] : [])])) nearTexts.push([text, e]);
   }
@@ -167,7 +165,7 @@ function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMa
       for (const key of new Set([name.folded, keyOf(former.kana).folded, officialBase(name)?.key.folded ?? ''])) if (key !== e.kana.folded) byFormer.add(key, e);
     }
   }
-  return { entries, byName, byKana, byBase, byDigits, bySpoken, byFormer, mainOffices: entries.filter((e) => e.mainOffice), near: new NearIndex(nearTexts) };
+  return { entries, byName, byKana, byBase, byDigits, bySpoken, byFormer, mainOffices: entries.filter((e) => isMainOffice(e.branch)), near: new NearIndex(nearTexts) };
 }
 
 function buildIndex(directory: Directory): ResolveIndex {
