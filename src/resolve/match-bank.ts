@@ -9,6 +9,7 @@ import { type BankReading, readBankInput } from './institution-names.js';
 import { type Key, keyOf } from './keys.js';
 import { cleanBankInput } from './noise.js';
 import { BANK_SCORES, STRONG_BANK_SCORE, VOICING_PENALTY } from './policy.js';
+import type { Postings } from './postings.js';
 import type { AliasEntry, BankEntry, ResolveIndex } from './resolve-index.js';
 import { spokenKey } from './spoken.js';
 import type { BankMatchKind } from './types.js';
@@ -59,8 +60,8 @@ class BankMatches {
   }
 }
 
-function lookup(map: ReadonlyMap<string, readonly BankEntry[]>, key: Key): readonly { entry: BankEntry; strict: boolean }[] {
-  return (map.get(key.folded) ?? []).map((entry) => ({ entry, strict: true }));
+function lookup(map: Postings<BankEntry>, key: Key): readonly { entry: BankEntry; strict: boolean }[] {
+  return map.get(key.folded).map((entry) => ({ entry, strict: true }));
 }
 
 export function matchBanks(index: ResolveIndex, analysis: BankInputAnalysis): BankMatch[] {
@@ -88,7 +89,7 @@ export function matchBanks(index: ResolveIndex, analysis: BankInputAnalysis): Ba
   // Aliases: prefer the entries that name the same type as the input (三菱銀行 is the former
   // name, not the abbreviation 三菱 plus a type).
   for (const reading of readings) {
-    const hits = (index.aliases.get(reading.stem.folded) ?? []).filter((a) => a.type === null || reading.type === null || a.type === reading.type);
+    const hits = index.aliases.get(reading.stem.folded).filter((a) => a.type === null || reading.type === null || a.type === reading.type);
     const exact = hits.filter((a) => a.type === reading.type);
     for (const alias of exact.length > 0 ? exact : hits) {
       const kind = alias.alias.kind === 'former_name' ? 'former_name' : 'alias';
@@ -100,7 +101,7 @@ export function matchBanks(index: ResolveIndex, analysis: BankInputAnalysis): Ba
   if (matches.best < STRONG_BANK_SCORE) {
     for (const reading of readings) {
       const spoken = spokenKey(reading.stem.folded);
-      for (const entry of index.bySpoken.get(spoken) ?? []) {
+      for (const entry of index.bySpoken.get(spoken)) {
         if (reading.type !== null && entry.type !== reading.type) continue;
         const strict = spokenKey(reading.stem.strict);
         matches.offer(entry, 'spoken', spokenKey(entry.kana.strict) === strict || spokenKey(entry.kanaStem.strict) === strict, reading.type === null && !entry.shortIsStem);

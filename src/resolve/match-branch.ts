@@ -141,7 +141,7 @@ function matchSpoken(index: BranchIndex, analysis: BranchInputAnalysis, matches:
 function matchFormer(index: BranchIndex, analysis: BranchInputAnalysis, matches: BranchMatches): void {
   if (index.byFormer.size === 0) return;
   for (const key of [analysis.input, ...analysis.trimmed.map((t) => t.key)]) {
-    for (const e of index.byFormer.get(key.folded) ?? []) matches.offer(e, 'former_name', BRANCH_SCORES.former_name);
+    for (const e of index.byFormer.get(key.folded)) matches.offer(e, 'former_name', BRANCH_SCORES.former_name);
   }
 }
 
@@ -154,16 +154,16 @@ function matchReading(index: BranchIndex, analysis: BranchInputAnalysis, matches
     return;
   }
 
-  for (const e of index.byName.get(input.folded) ?? []) matches.offer(e, 'official', BRANCH_SCORES.official - penalty(input, e.name));
-  for (const e of index.byKana.get(input.folded) ?? []) matches.offer(e, 'official', BRANCH_SCORES.official - READING_PENALTY - readingPenalty(input, e));
-  if (analysis.digits) for (const e of index.byDigits.get(analysis.digits) ?? []) matches.offer(e, 'numeral', BRANCH_SCORES.numeral);
-  for (const e of index.byBase.get(input.folded) ?? []) matches.offer(e, 'supplemented', BRANCH_SCORES.supplemented - penalty(input, e.base!.key));
+  for (const e of index.byName.get(input.folded)) matches.offer(e, 'official', BRANCH_SCORES.official - penalty(input, e.name));
+  for (const e of index.byKana.get(input.folded)) matches.offer(e, 'official', BRANCH_SCORES.official - READING_PENALTY - readingPenalty(input, e));
+  if (analysis.digits) for (const e of index.byDigits.get(analysis.digits)) matches.offer(e, 'numeral', BRANCH_SCORES.numeral);
+  for (const e of index.byBase.get(input.folded)) matches.offer(e, 'supplemented', BRANCH_SCORES.supplemented - penalty(input, e.base!.key));
 
   for (const t of trimmed) {
     const score = trimScore(t);
-    for (const e of index.byName.get(t.key.folded) ?? []) matches.offer(e, 'trimmed', score - penalty(t.key, e.name));
-    for (const e of index.byKana.get(t.key.folded) ?? []) matches.offer(e, 'trimmed', score - READING_PENALTY - readingPenalty(t.key, e));
-    for (const e of index.byBase.get(t.key.folded) ?? []) {
+    for (const e of index.byName.get(t.key.folded)) matches.offer(e, 'trimmed', score - penalty(t.key, e.name));
+    for (const e of index.byKana.get(t.key.folded)) matches.offer(e, 'trimmed', score - READING_PENALTY - readingPenalty(t.key, e));
+    for (const e of index.byBase.get(t.key.folded)) {
       // The same ending written differently (出張所 / しゅっちょうじょ) is not a swap.
       if (e.base!.suffix.cls === t.suffix.cls && e.base!.suffix.cls !== 'other') continue;
       const toSalesDepartment = t.suffix.cls === 'branch' && e.base!.suffix.cls === 'sales_department' && !t.suffix.reading;

@@ -14,6 +14,7 @@ import { isMainOffice, isNumeralName, numeralDigits, officialBase, type TrimmedN
 import { institutionForms, readBankInput, withoutCompanyForm } from './institution-names.js';
 import { type Key, keyOf } from './keys.js';
 import { NearIndex } from './near.js';
+import { Postings } from './postings.js';
 import { spokenKey } from './spoken.js';
 
 export interface BankEntry {
@@ -43,24 +44,21 @@ export interface BranchEntry {
   readonly shortKana: Key | undefined;
   /** The name without its office ending, if it has one. */
   readonly base: TrimmedName | undefined;
-  /** Japan Post Bank style names: the digits they stand for. */
-  readonly digits: string | undefined;
-  readonly mainOffice: boolean;
 }
 
 export interface BranchIndex {
   readonly entries: readonly BranchEntry[];
-  readonly byName: ReadonlyMap<string, readonly BranchEntry[]>;
-  readonly byKana: ReadonlyMap<string, readonly BranchEntry[]>;
-  readonly byBase: ReadonlyMap<string, readonly BranchEntry[]>;
-  readonly byDigits: ReadonlyMap<string, readonly BranchEntry[]>;
+  readonly byName: Postings<BranchEntry>;
+  readonly byKana: Postings<BranchEntry>;
+  readonly byBase: Postings<BranchEntry>;
+  readonly byDigits: Postings<BranchEntry>;
   /**
    * By the spoken key of the reading (src/resolve/spoken.ts), for readings whose spoken key is
    * not the reading itself; the others are found in byKana (see spokenMatches).
    */
-  readonly bySpoken: ReadonlyMap<string, readonly BranchEntry[]>;
+  readonly bySpoken: Postings<BranchEntry>;
   /** By former names (and their readings and bases) the branch's code carried (src/resolve/branch-lineage.ts). */
-  readonly byFormer: ReadonlyMap<string, readonly BranchEntry[]>;
+  readonly byFormer: Postings<BranchEntry>;
   readonly mainOffices: readonly BranchEntry[];
   /** Names, readings and bases for typos and abbreviations; numeric names are left out. */
   readonly near: NearIndex<BranchEntry>;
@@ -75,35 +73,27 @@ export interface BankForm {
 export interface ResolveIndex {
   readonly version: string;
   readonly banks: readonly BankEntry[];
-  readonly byName: ReadonlyMap<string, readonly BankEntry[]>;
-  readonly byShort: ReadonlyMap<string, readonly BankEntry[]>;
-  readonly byKana: ReadonlyMap<string, readonly BankEntry[]>;
-  readonly byStem: ReadonlyMap<string, readonly BankEntry[]>;
-  readonly byKanaStem: ReadonlyMap<string, readonly BankEntry[]>;
+  readonly byName: Postings<BankEntry>;
+  readonly byShort: Postings<BankEntry>;
+  readonly byKana: Postings<BankEntry>;
+  readonly byStem: Postings<BankEntry>;
+  readonly byKanaStem: Postings<BankEntry>;
   /** By the spoken key of the reading and of the reading's stem. */
-  readonly bySpoken: ReadonlyMap<string, readonly BankEntry[]>;
+  readonly bySpoken: Postings<BankEntry>;
   readonly near: NearIndex<BankForm>;
   /** By the folded stem of the alias as read by readBankInput. */
-  readonly aliases: ReadonlyMap<string, readonly AliasEntry[]>;
+  readonly aliases: Postings<AliasEntry>;
   branches(bankCode: string): BranchIndex;
 }
 
 /** The branches whose reading has this spoken key: the ones indexed by it, and those whose reading is already its own spoken key. */
 export function spokenMatches(index: BranchIndex, spoken: string): BranchEntry[] {
-  return [...(index.bySpoken.get(spoken) ?? []), ...(index.byKana.get(spoken) ?? []).filter((e) => spokenKey(e.kana.folded) === spoken)];
+  return [...index.bySpoken.get(spoken), ...index.byKana.get(spoken).filter((e) => spokenKey(e.kana.folded) === spoken)];
 }
 
 /** The branches with this code: at most a few, found by a scan (the path runs only for inputs that carry a code). */
 export function branchesWithCode(index: BranchIndex, code: string): BranchEntry[] {
   return index.entries.filter((e) => e.branch.code === code);
-}
-
-function push<T>(map: Map<string, T[]>, key: string, value: T): void {
-  if (key === '') return;
-  const list = map.get(key);
-  if (list) {
-    if (!list.includes(value)) list.push(value);
-  } else map.set(key, [value]);
 }
 
 /** Keys of dataset strings, shared by one index: names like 本店 and readings repeat thousands of times. */
@@ -136,34 +126,35 @@ function bankEntry(bank: Bank, keyOf: KeyMaker): BankEntry {
 }
 
 function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMaker): BranchIndex {
-  const byName = new Map<string, BranchEntry[]>();
-  const byKana = new Map<string, BranchEntry[]>();
-  const byBase = new Map<string, BranchEntry[]>();
-  const byDigits = new Map<string, BranchEntry[]>();
-  const bySpoken = new Map<string, BranchEntry[]>();
-  const byFormer = new Map<string, BranchEntry[]>();
+  const byName = new Postings<BranchEntry>();
+  const byKana = new Postings<BranchEntry>();
+  const byBase = new Postings<BranchEntry>();
+  const byDigits = new Postings<BranchEntry>();
+  const bySpoken = new Postings<BranchEntry>();
+  const byFormer = new Postings<BranchEntry>();
   const entries = branches.map((branch): BranchEntry => {
     const name = keyOf(branch.name);
-    const digits = isNumeralName(branch.name) ? numeralDigits(name.folded) : undefined;
     const short = shortBranchReading(branch.name, branch.fullWidthKana);
-    return { branch, name, kana: keyOf(branch.fullWidthKana), shortKana: short === branch.fullWidthKana ? undefined : keyOf(short), base: officialBase(name), digits, mainOffice: isMainOffice(branch) };
+    return { branch, name, kana: keyOf(branch.fullWidthKana), shortKana: short === branch.fullWidthKana ? undefined : keyOf(short), base: officialBase(name) };
   });
-  const near = new NearIndex<BranchEntry>();
+  const nearTexts: [string, BranchEntry][] = [];
   for (const e of entries) {
-    push(byName, e.name.folded, e);
-    push(byKana, e.kana.folded, e);
+    byName.add(e.name.folded, e);
+    byKana.add(e.kana.folded, e);
     const spoken = spokenKey(e.kana.folded);
-    if (spoken !== e.kana.folded) push(bySpoken, spoken, e);
+    if (spoken !== e.kana.folded) bySpoken.add(spoken, e);
     // People type the reading without the office suffix, as the master wrote it.
-    if (e.shortKana && e.shortKana.folded !== e.kana.folded) push(byKana, e.shortKana.folded, e);
+    if (e.shortKana && e.shortKana.folded !== e.kana.folded) byKana.add(e.shortKana.folded, e);
     if (e.shortKana) {
       const shortSpoken = spokenKey(e.shortKana.folded);
-      if (shortSpoken !== e.shortKana.folded) push(bySpoken, shortSpoken, e);
+      if (shortSpoken !== e.shortKana.folded) bySpoken.add(shortSpoken, e);
     }
-    if (e.base) push(byBase, e.base.key.folded, e);
-    if (e.digits) push(byDigits, e.digits, e);
+    if (e.base) byBase.add(e.base.key.folded, e);
+    // Japan Post Bank style names (〇一八) by the digits they stand for; only the index needs them.
+    const digits = isNumeralName(e.branch.name) ? numeralDigits(e.name.folded) : undefined;
+    if (digits) byDigits.add(digits, e);
     // 〇九九 and 〇九八 are different branches, not one typed wrong.
-    else for (const text of new Set([e.name.folded, e.kana.folded, ...(e.shortKana ? [e.shortKana.folded] : []), ...(e.base ? [e.base.key.folded] : [])])) near.add(text, e);
+    else for (const text of new Set([e.name.folded, e.kana.folded, ...(e.shortKana ? [e.shortKana.folded] : []), ...(e.base ? [e.base.key.folded] : [])])) nearTexts.push([text, e]);
   }
   const lineage = branchLineage(bankCode);
   for (const e of lineage.size > 0 ? entries : []) {
@@ -171,33 +162,35 @@ function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMa
       const name = keyOf(former.name);
       // Spelling-only changes (市ケ谷 → 市ヶ谷) read as the current name already.
       if (name.folded === e.name.folded) continue;
-      for (const key of new Set([name.folded, keyOf(former.kana).folded, officialBase(name)?.key.folded ?? ''])) if (key !== e.kana.folded) push(byFormer, key, e);
+      for (const key of new Set([name.folded, keyOf(former.kana).folded, officialBase(name)?.key.folded ?? ''])) if (key !== e.kana.folded) byFormer.add(key, e);
     }
   }
-  return { entries, byName, byKana, byBase, byDigits, bySpoken, byFormer, mainOffices: entries.filter((e) => e.mainOffice), near };
+  return { entries, byName, byKana, byBase, byDigits, bySpoken, byFormer, mainOffices: entries.filter((e) => isMainOffice(e.branch)), near: new NearIndex(nearTexts) };
 }
 
 function buildIndex(directory: Directory): ResolveIndex {
-  const makeKey = keyMaker();
-  const banks = directory.banks.map((bank) => bankEntry(bank, makeKey));
+  // The only reference to the key cache (see branches below): another one, say in a closure of
+  // this function, would keep it as long as the index.
+  let makeKey: KeyMaker | undefined = keyMaker();
+  const banks = directory.banks.map((bank) => bankEntry(bank, makeKey!));
   const byCode = new Map(banks.map((e) => [e.bank.code, e]));
-  const maps = { byName: new Map<string, BankEntry[]>(), byShort: new Map<string, BankEntry[]>(), byKana: new Map<string, BankEntry[]>(), byStem: new Map<string, BankEntry[]>(), byKanaStem: new Map<string, BankEntry[]>(), bySpoken: new Map<string, BankEntry[]>() };
+  const maps = { byName: new Postings<BankEntry>(), byShort: new Postings<BankEntry>(), byKana: new Postings<BankEntry>(), byStem: new Postings<BankEntry>(), byKanaStem: new Postings<BankEntry>(), bySpoken: new Postings<BankEntry>() };
   for (const e of banks) {
-    push(maps.byName, e.name.folded, e);
-    push(maps.byShort, e.short.folded, e);
-    push(maps.byKana, e.kana.folded, e);
-    push(maps.byStem, e.stem.folded, e);
-    push(maps.byKanaStem, e.kanaStem.folded, e);
-    push(maps.bySpoken, spokenKey(e.kana.folded), e);
-    push(maps.bySpoken, spokenKey(e.kanaStem.folded), e);
+    maps.byName.add(e.name.folded, e);
+    maps.byShort.add(e.short.folded, e);
+    maps.byKana.add(e.kana.folded, e);
+    maps.byStem.add(e.stem.folded, e);
+    maps.byKanaStem.add(e.kanaStem.folded, e);
+    maps.bySpoken.add(spokenKey(e.kana.folded), e);
+    maps.bySpoken.add(spokenKey(e.kanaStem.folded), e);
   }
-  const near = new NearIndex<BankForm>();
+  const forms: [string, BankForm][] = [];
   for (const e of banks) {
     const typed = new Set([e.stem.folded, e.kanaStem.folded]);
-    for (const text of typed) near.add(text, { entry: e, typed: true });
-    for (const text of new Set([e.name.folded, e.short.folded, e.kana.folded])) if (!typed.has(text)) near.add(text, { entry: e, typed: false });
+    for (const text of typed) forms.push([text, { entry: e, typed: true }]);
+    for (const text of new Set([e.name.folded, e.short.folded, e.kana.folded])) if (!typed.has(text)) forms.push([text, { entry: e, typed: false }]);
   }
-  const aliases = new Map<string, AliasEntry[]>();
+  const aliases = new Postings<AliasEntry>();
   for (const alias of BANK_ALIASES) {
     const entries = alias.codes.map((c) => byCode.get(c)).filter((e): e is BankEntry => e !== undefined);
     // An alias whose institutions all left the directory says nothing any more.
@@ -205,20 +198,24 @@ function buildIndex(directory: Directory): ResolveIndex {
     const readings = readBankInput(keyOf(withoutCompanyForm(alias.text)));
     // The most specific reading: with its type removed when it names one (三菱東京UFJ銀行 → 三菱東京ufj, bank).
     const reading = readings.find((r) => r.type !== null) ?? readings[0]!;
-    push(aliases, reading.stem.folded, { alias, stem: reading.stem, type: reading.type, entries });
+    aliases.add(reading.stem.folded, { alias, stem: reading.stem, type: reading.type, entries });
   }
   const branchIndexes = new Map<string, BranchIndex>();
   return {
     version: directory.version,
     banks,
     ...maps,
-    near,
+    near: new NearIndex(forms),
     aliases,
     branches(bankCode: string): BranchIndex {
       let index = branchIndexes.get(bankCode);
       if (!index) {
+        makeKey ??= keyMaker();
         index = branchIndex(bankCode, directory.branches(bankCode), makeKey);
         branchIndexes.set(bankCode, index);
+        // Once every bank is built the cache only holds the keys the entries hold already, in a
+        // table of its own (0.9 MB): let it go.
+        if (branchIndexes.size >= directory.banks.length) makeKey = undefined;
       }
       return index;
     },

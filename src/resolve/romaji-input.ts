@@ -20,6 +20,7 @@ import { BRANCH_ENDING_READINGS, bankSpokenForms, branchSpokenForms, type Spoken
 import { type SpokenKey, spokenKeyOfKana } from '../domain/romaji/spoken-key.js';
 import { CONTEXT_POLICIES, DEFAULT_CONTEXT, MAX_CANDIDATES } from './policy.js';
 import { reasonDetails } from './reasons.js';
+import { RomajiFormTable } from './romaji-form-table.js';
 import type { Match, ReasonCode, ResolveAnswer, ResolveInput } from './types.js';
 
 /** At most this many readings of one input are tried (the best-spelled first). */
@@ -33,21 +34,16 @@ export interface TypedOutcome {
 }
 
 interface FormIndex {
-  readonly banks: ReadonlyMap<string, readonly SpokenForm[]>;
+  readonly banks: RomajiFormTable;
   /** The institutions a bank form's written text belongs to (ホツカイドウ: 北海道銀行, 北海道信金, …). */
   readonly bankCodes: ReadonlyMap<string, readonly string[]>;
-  readonly branches: Map<string, ReadonlyMap<string, readonly SpokenForm[]>>;
+  readonly branches: Map<string, RomajiFormTable>;
 }
 
-function byLooseKey(forms: Iterable<SpokenForm>): Map<string, SpokenForm[]> {
-  const map = new Map<string, SpokenForm[]>();
-  for (const form of forms) {
-    const list = map.get(form.key.loose);
-    if (list) {
-      if (!list.some((f) => f.written === form.written)) list.push(form);
-    } else map.set(form.key.loose, [form]);
-  }
-  return map;
+function byLooseKey(forms: Iterable<SpokenForm>): RomajiFormTable {
+  const table = new RomajiFormTable();
+  for (const form of forms) table.add(form);
+  return table;
 }
 
 function buildFormIndex(directory: Directory): FormIndex {
@@ -62,7 +58,7 @@ function buildFormIndex(directory: Directory): FormIndex {
   return { banks: byLooseKey(forms), bankCodes, branches: new Map() };
 }
 
-function branchForms(directory: Directory, index: FormIndex, bankCode: string): ReadonlyMap<string, readonly SpokenForm[]> {
+function branchForms(directory: Directory, index: FormIndex, bankCode: string): RomajiFormTable {
   let forms = index.branches.get(bankCode);
   if (!forms) {
     forms = byLooseKey(directory.branches(bankCode).flatMap(branchSpokenForms));
