@@ -1,6 +1,8 @@
 /** What the Search API keeps between requests: the bounded map, record JSON, search results and answers per snapshot. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { buildDirectory } from '../src/dataset/build.js';
 import { Snapshot } from '../src/dataset/snapshot.js';
@@ -57,6 +59,23 @@ describe('Lru', () => {
         assert.ok(total <= 40, `kept weight ${total}`);
       }),
     );
+  });
+
+  it('lets go of an evicted value at once: nothing in the cache keeps it reachable', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const lru = new Lru<object>(2);
+    const refs: WeakRef<object>[] = [];
+    for (let i = 0; i < 3; i++) {
+      const value = { i };
+      refs.push(new WeakRef(value));
+      lru.set(`k${i}`, value);
+    }
+    // A WeakRef holds its target until the current job ends.
+    await new Promise(setImmediate);
+    gc();
+    assert.equal(refs[0]!.deref(), undefined, 'the evicted value is collected');
+    assert.deepEqual([refs[1]!.deref(), refs[2]!.deref()], [{ i: 1 }, { i: 2 }]);
   });
 });
 

@@ -24,6 +24,9 @@ interface Entry<V> {
   used: boolean;
 }
 
+/** What a queue slot holds once its entry has been taken from the front. */
+const SPENT: Entry<never> = Object.freeze({ key: '', value: undefined as never, weight: 0, used: false }) as Entry<never>;
+
 export class Lru<V> {
   readonly #entries = new Map<string, Entry<V>>();
   /** Entries oldest first from `#head`; an entry no longer in the map is skipped when met. */
@@ -59,7 +62,10 @@ export class Lru<V> {
     }
     // Marked entries go to the back unmarked and are met again after the others: this ends.
     while (this.#total + weight > this.capacity) {
-      const oldest = this.#queue[this.#head++]!;
+      const oldest = this.#queue[this.#head]!;
+      // The spent slot lets go of its entry at once: an evicted entry's value must not stay
+      // reachable from the queue until the next compaction (that held caches at twice their bound).
+      this.#queue[this.#head++] = SPENT;
       if (this.#entries.get(oldest.key) !== oldest) continue;
       if (oldest.used) {
         oldest.used = false;
