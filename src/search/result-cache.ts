@@ -2,12 +2,14 @@
  * The results of an expensive step (freeword ranking, filter evaluation, Resolve matching) kept
  * per dataset snapshot, so a repeated query (a widget's common prefixes, an application's fixed
  * filter, the same bank and branch typed again) costs a lookup whatever page, limit or fields
- * it asks for. Bounded in bytes, RESULT_CACHE_BYTES per snapshot, each result weighed by its
- * caller (CLOCK eviction, src/shared/lru.ts): a stream of distinct queries, which never repeat,
- * cannot grow memory past it. A snapshot's results go with it when it is replaced. Results are
+ * it asks for. A result is kept from the second time its key is computed on
+ * (src/shared/doorkeeper.ts), so a query asked once costs no cache work. Bounded in bytes,
+ * RESULT_CACHE_BYTES per snapshot, each result weighed by its caller (CLOCK eviction,
+ * src/shared/lru.ts): a stream of distinct queries, which never repeat, cannot grow memory past it. A snapshot's results go with it when it is replaced. Results are
  * shared: never mutate one. Failures (a filter over its budget) are not kept.
  */
 import type { Derivation, Snapshot } from '../dataset/snapshot.js';
+import { Doorkeeper } from '../shared/doorkeeper.js';
 import { Lru, LRU_ENTRY_BYTES } from '../shared/lru.js';
 
 /** The memory results of one snapshot may take, as their callers weigh them (bytes, estimated). */
@@ -22,7 +24,7 @@ interface Kept {
   readonly weight: number;
 }
 
-const RESULTS: Derivation<Lru<Kept>> = { name: 'result cache', build: () => new Lru<Kept>(RESULT_CACHE_BYTES, (key, kept) => LRU_ENTRY_BYTES + 2 * key.length + kept.weight) };
+const RESULTS: Derivation<Lru<Kept>> = { name: 'result cache', build: () => new Lru<Kept>(RESULT_CACHE_BYTES, (key, kept) => LRU_ENTRY_BYTES + 2 * key.length + kept.weight, new Doorkeeper()) };
 
 /**
  * `compute()`'s value for `key` on `snapshot`, computed at most once while kept; `weigh` tells

@@ -1,3 +1,5 @@
+import type { Doorkeeper } from './doorkeeper.js';
+
 /**
  * A map bounded by a total size that drops the entries least recently used, approximately:
  * each entry weighs `weigh(key, value)` (1 by default, so the bound is a count). A hit only
@@ -38,6 +40,8 @@ export class Lru<V> {
     /** The largest total weight kept. */
     readonly capacity: number,
     private readonly weigh: (key: string, value: V) => number = () => 1,
+    /** When given, `set` keeps a value only for a key set once before (doorkeeper.ts). */
+    private readonly admission?: Doorkeeper,
   ) {}
 
   get size(): number {
@@ -51,8 +55,9 @@ export class Lru<V> {
     return entry.value;
   }
 
-  /** Keeps `value` unless it alone weighs more than the capacity. */
+  /** Keeps `value` unless it alone weighs more than the capacity, or the admission rule turns it away. */
   set(key: string, value: V): void {
+    if (this.admission !== undefined && !this.#entries.has(key) && !this.admission.secondSighting(key)) return;
     const weight = this.weigh(key, value);
     if (weight > this.capacity) return;
     const old = this.#entries.get(key);

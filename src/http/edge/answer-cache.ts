@@ -3,9 +3,10 @@
  * changes, so an answer made once is right for as long as the snapshot is served: a repeated
  * request (the same lookup, page or search from many users) skips the engine and the
  * serialization and costs a lookup. The access check still runs first on every request; only
- * the body is kept, never a header. Bounded by RESPONSE_CACHE_BYTES per snapshot (CLOCK
- * eviction, src/shared/lru.ts); a snapshot's answers go with it when it is replaced. Errors are
- * never kept.
+ * the body is kept, never a header. An answer is kept from the second request for its URL on
+ * (src/shared/doorkeeper.ts): the third is answered from the cache, and a URL asked once costs
+ * no cache work or memory. Bounded by RESPONSE_CACHE_BYTES per snapshot (CLOCK eviction,
+ * src/shared/lru.ts); a snapshot's answers go with it when it is replaced. Errors are never kept.
  *
  * An answer is kept as the UTF-8 bytes sent, outside the JavaScript heap: sending it again
  * encodes nothing, and a full cache is not copied from one garbage collection to the next (a
@@ -16,6 +17,7 @@
  */
 import type { LimitPolicy } from '../../access/access-control.js';
 import type { Derivation, Snapshot } from '../../dataset/snapshot.js';
+import { Doorkeeper } from '../../shared/doorkeeper.js';
 import { Lru, LRU_ENTRY_BYTES } from '../../shared/lru.js';
 import type { ErrorShape } from './error-shapes.js';
 import type { ParsedQuery } from './query-string.js';
@@ -45,7 +47,7 @@ export interface KeptAnswer {
 
 const ANSWERS: Derivation<Lru<KeptAnswer>> = {
   name: 'answer cache',
-  build: () => new Lru<KeptAnswer>(RESPONSE_CACHE_BYTES, (url, answer) => LRU_ENTRY_BYTES + BUFFER_BYTES + 2 * url.length + answer.body.length),
+  build: () => new Lru<KeptAnswer>(RESPONSE_CACHE_BYTES, (url, answer) => LRU_ENTRY_BYTES + BUFFER_BYTES + 2 * url.length + answer.body.length, new Doorkeeper()),
 };
 
 function isKeyed(query: ParsedQuery): boolean {
