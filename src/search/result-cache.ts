@@ -35,6 +35,6 @@ export function cachedResult<T>(snapshot: Snapshot, key: string, compute: () => 
   const kept = results.get(key);
   if (kept !== undefined) return kept.value as T;
   const value = compute();
-  results.set(key, { value, weight: weigh(value) });
+  if (results.admit(key)) results.set(key, { value, weight: weigh(value) });
   return value;
 }

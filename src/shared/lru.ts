@@ -40,7 +40,7 @@ export class Lru<V> {
     /** The largest total weight kept. */
     readonly capacity: number,
     private readonly weigh: (key: string, value: V) => number = () => 1,
-    /** When given, `set` keeps a value only for a key set once before (doorkeeper.ts). */
+    /** When given, `admit` lets a key in only the second time it is asked about (doorkeeper.ts). */
     private readonly admission?: Doorkeeper,
   ) {}
 
@@ -55,9 +55,17 @@ export class Lru<V> {
     return entry.value;
   }
 
-  /** Keeps `value` unless it alone weighs more than the capacity, or the admission rule turns it away. */
+  /**
+   * Whether a value for `key`, just made because `get` found none, should be `set`: always
+   * without an admission rule, else the second time a key is asked about. Asked once per value
+   * made, before making what only the cache needs (a kept answer's own copy of its bytes).
+   */
+  admit(key: string): boolean {
+    return this.admission === undefined || this.admission.secondSighting(key);
+  }
+
+  /** Keeps `value` unless it alone weighs more than the capacity. */
   set(key: string, value: V): void {
-    if (this.admission !== undefined && !this.#entries.has(key) && !this.admission.secondSighting(key)) return;
     const weight = this.weigh(key, value);
     if (weight > this.capacity) return;
     const old = this.#entries.get(key);

@@ -55,18 +55,20 @@ function isKeyed(query: ParsedQuery): boolean {
 }
 
 /**
- * The JSON answer to `url` on `snapshot`: kept, or made by `answer()` and kept. `route`: set
- * when the answer is sent as JSON as it is, so the fast branch may send it again.
+ * The JSON answer to `url` on `snapshot`: the kept bytes, or made by `answer()` (and kept, as
+ * bytes, when the cache admits it; else sent as the text made). `route`: set when the answer is
+ * sent as JSON as it is, so the fast branch may send it again.
  */
-export function cachedAnswer(snapshot: Snapshot, url: string, query: ParsedQuery, answer: () => string, route?: FastRoute): Buffer {
-  if (isKeyed(query)) return utf8(answer());
+export function cachedAnswer(snapshot: Snapshot, url: string, query: ParsedQuery, answer: () => string, route?: FastRoute): string | Buffer {
+  if (isKeyed(query)) return answer();
   const answers = snapshot.derive(ANSWERS);
-  let kept = answers.get(url);
-  if (kept === undefined) {
-    kept = { body: utf8(answer()), route };
-    answers.set(url, kept);
-  }
-  return kept.body;
+  const kept = answers.get(url);
+  if (kept !== undefined) return kept.body;
+  const json = answer();
+  if (!answers.admit(url)) return json;
+  const body = utf8(json);
+  answers.set(url, { body, route });
+  return body;
 }
 
 /** `json` in UTF-8, in memory of its own (not a slice of Buffer's shared pool, which one small kept answer would hold whole). */

@@ -21,7 +21,7 @@ export function negotiate(request: FastifyRequest, callback: string | undefined)
 }
 
 /** Sends JSON made by toJson (json.ts), or wraps it for JSONP. */
-export function respond(reply: FastifyReply, json: Buffer, callback: string | undefined): FastifyReply {
+export function respond(reply: FastifyReply, json: string | Buffer, callback: string | undefined): FastifyReply {
   if (callback === undefined) return reply.type('application/json; charset=utf-8').send(json);
-  return reply.type('application/javascript; charset=utf-8').header('x-content-type-options', 'nosniff').send(wrapJsonp(callback, json.toString('utf8')));
+  return reply.type('application/javascript; charset=utf-8').header('x-content-type-options', 'nosniff').send(wrapJsonp(callback, json.toString()));
 }
