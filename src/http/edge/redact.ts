@@ -18,7 +18,14 @@ export const REDACTED = '[redacted]';
  */
 function unescape(raw: string): string {
   if (!raw.includes('%') && !raw.includes('+')) return raw;
-  return raw.replace(/\+/g, ' ').replace(/%([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const spaced = raw.includes('+') ? raw.replace(/\+/g, ' ') : raw;
+  // Well-formed UTF-8 escapes (nearly every URL: Japanese search text) decode natively; what
+  // this check looks for is ASCII, which reads the same either way.
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced.replace(/%([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
 }
 
 const holdsKey = (raw: string) => KEY_SHAPED.test(unescape(raw));
