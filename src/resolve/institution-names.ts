@@ -23,7 +23,9 @@ const PREFIX_KEYS: readonly SuffixKey[] = INSTITUTION_TYPE_SPELLINGS.flatMap((t)
 const COMPANY_FORMS = /^(?:株式会社|\(株\)|（株）|㈱)|(?:株式会社|\(株\)|（株）|㈱)$/gu;
 
 export function withoutCompanyForm(text: string): string {
-  return text.normalize('NFKC').trim().replace(COMPANY_FORMS, '').trim();
+  const trimmed = text.normalize('NFKC').trim();
+  // The pattern ends in `$`, so it is tried at every position: only where there is a 株 (㈱ is (株) by NFKC).
+  return trimmed.includes('株') || trimmed.includes('㈱') ? trimmed.replace(COMPANY_FORMS, '').trim() : trimmed;
 }
 
 /** One way of reading a bank input: the stem, and the type it names if any. */
