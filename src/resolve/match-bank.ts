@@ -9,7 +9,6 @@ import { type BankReading, readBankInput } from './institution-names.js';
 import { type Key, keyOf } from './keys.js';
 import { cleanBankInput } from './noise.js';
 import { BANK_SCORES, STRONG_BANK_SCORE, VOICING_PENALTY } from './policy.js';
-import type { Postings } from './postings.js';
 import type { AliasEntry, BankEntry, ResolveIndex } from './resolve-index.js';
 import { spokenKey } from './spoken.js';
 import type { BankMatchKind } from './types.js';
@@ -60,28 +59,26 @@ class BankMatches {
   }
 }
 
-function lookup(map: Postings<BankEntry>, key: Key): readonly { entry: BankEntry; strict: boolean }[] {
-  return map.get(key.folded).map((entry) => ({ entry, strict: true }));
-}
+/** Whether two keys that meet also agree in voicing. */
+const same = (a: Key, b: Key) => a.strict === b.strict;
 
 export function matchBanks(index: ResolveIndex, analysis: BankInputAnalysis): BankMatch[] {
   const matches = new BankMatches();
   const { input, readings } = analysis;
   if (readings.length === 0) return [];
-  const same = (a: Key, b: Key) => a.strict === b.strict;
 
-  for (const { entry } of lookup(index.byName, input)) matches.offer(entry, 'official', same(input, entry.name), false);
-  for (const { entry } of lookup(index.byShort, input)) matches.offer(entry, 'short', same(input, entry.short), entry.shortIsStem);
-  for (const { entry } of lookup(index.byKana, input)) matches.offer(entry, 'kana', same(input, entry.kana), false);
-  for (const { entry } of lookup(index.byStem, input)) if (!entry.shortIsStem) matches.offer(entry, 'stem', same(input, entry.stem), true);
-  for (const { entry } of lookup(index.byKanaStem, input)) matches.offer(entry, entry.shortIsStem ? 'kana' : 'stem', same(input, entry.kanaStem), true);
+  for (const entry of index.byName.get(input.folded)) matches.offer(entry, 'official', same(input, entry.name), false);
+  for (const entry of index.byShort.get(input.folded)) matches.offer(entry, 'short', same(input, entry.short), entry.shortIsStem);
+  for (const entry of index.byKana.get(input.folded)) matches.offer(entry, 'kana', same(input, entry.kana), false);
+  for (const entry of index.byStem.get(input.folded)) if (!entry.shortIsStem) matches.offer(entry, 'stem', same(input, entry.stem), true);
+  for (const entry of index.byKanaStem.get(input.folded)) matches.offer(entry, entry.shortIsStem ? 'kana' : 'stem', same(input, entry.kanaStem), true);
 
   for (const reading of readings) {
     if (reading.type === null) continue;
-    for (const { entry } of lookup(index.byStem, reading.stem)) {
+    for (const entry of index.byStem.get(reading.stem.folded)) {
       matches.offer(entry, entry.type === reading.type ? 'suffix_variant' : 'type_mismatch', same(reading.stem, entry.stem), false);
     }
-    for (const { entry } of lookup(index.byKanaStem, reading.stem)) {
+    for (const entry of index.byKanaStem.get(reading.stem.folded)) {
       matches.offer(entry, entry.type === reading.type ? 'kana' : 'type_mismatch', same(reading.stem, entry.kanaStem), false);
     }
   }
@@ -101,9 +98,9 @@ export function matchBanks(index: ResolveIndex, analysis: BankInputAnalysis): Ba
   if (matches.best < STRONG_BANK_SCORE) {
     for (const reading of readings) {
       const spoken = spokenKey(reading.stem.folded);
+      const strict = spokenKey(reading.stem.strict);
       for (const entry of index.bySpoken.get(spoken)) {
         if (reading.type !== null && entry.type !== reading.type) continue;
-        const strict = spokenKey(reading.stem.strict);
         matches.offer(entry, 'spoken', spokenKey(entry.kana.strict) === strict || spokenKey(entry.kanaStem.strict) === strict, reading.type === null && !entry.shortIsStem);
       }
     }
