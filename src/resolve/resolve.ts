@@ -8,7 +8,7 @@
  */
 import type { Snapshot } from '../dataset/snapshot.js';
 import { type Candidate, judge } from './decide.js';
-import { analyzeBankInput, matchBanks } from './match-bank.js';
+import { analyzeBankInput, searchBanks } from './match-bank.js';
 import { analyzeBranchInput, branchInputsFor, matchBranches } from './match-branch.js';
 import { CONTEXT_POLICIES, DEFAULT_CONTEXT, MAX_BANK_CANDIDATES, MAX_CANDIDATES, NEAR_BANK_KINDS, type ResolvePolicy } from './policy.js';
 import { reasonDetails } from './reasons.js';
@@ -83,7 +83,8 @@ function resolveTyped(snapshot: Snapshot, input: ResolveInput): ResolveOutcome {
 
   const bankInput = analyzeBankInput(input.bankName.slice(0, MAX_INPUT_LENGTH));
   const branchInput = analyzeBranchInput(input.branchName.slice(0, MAX_INPUT_LENGTH));
-  const banks = matchBanks(index, bankInput);
+  const bankSearch = searchBanks(index, bankInput);
+  const { banks } = bankSearch;
 
   // A near-miss bank is searched only when no bank matches exactly: an exact bank with a branch
   // it does not have must not borrow one from a similarly named other bank.
@@ -123,7 +124,10 @@ function resolveTyped(snapshot: Snapshot, input: ResolveInput): ResolveOutcome {
       branch_code: branchInput.code ?? null,
       generic_branch: branchInput.generic,
     },
-    bank_matches: banks.slice(0, MAX_BANK_CANDIDATES).map((m) => ({ bank_code: m.entry.bank.code, bank_name: m.entry.bank.name, kind: m.kind, score: m.score / 100 })),
+    // Near-miss banks are searched for the view only when it is read (searchBanks).
+    get bank_matches() {
+      return bankSearch.all().slice(0, MAX_BANK_CANDIDATES).map((m) => ({ bank_code: m.entry.bank.code, bank_name: m.entry.bank.name, kind: m.kind, score: m.score / 100 }));
+    },
     scores: shown.map((c) => ({
       bank_code: c.bank.entry.bank.code,
       branch_code: c.branch.entry.branch.code,
