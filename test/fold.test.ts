@@ -107,6 +107,23 @@ describe('what the fold skips', () => {
     }
   });
 
+  it('leaves digits, lower-case letters, CJK ideographs and large unvoiced katakana as they are, alone and together', () => {
+    const plain = [...'0123456789abcdefghijklmnopqrstuvwxyzアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン'];
+    for (let c = 0x4e00; c <= 0x9fff; c++) plain.push(String.fromCharCode(c));
+    for (const ch of plain) {
+      assert.equal(ch.normalize('NFKC'), ch);
+      assert.equal(ch.normalize('NFD'), ch);
+      assert.equal(ch.toLowerCase(), ch);
+      assert.doesNotMatch(ch, /\p{M}/u);
+      assert.equal(foldForSearch(ch), ch);
+      assert.equal(foldKeepingVoicing(ch), ch);
+    }
+    fc.assert(fc.property(fc.array(fc.constantFrom(...plain.slice(0, 80), '新', '宿', '支', '店', '東', '京'), { maxLength: 12 }), (chars) => {
+      const text = chars.join('');
+      return text.normalize('NFKC') === text && text.normalize('NFC') === text && foldForSearch(text) === text && foldKeepingVoicing(text) === text;
+    }), { numRuns: 3000 });
+  });
+
   it('folds texts with and without such characters as the full rules do', () => {
     // The spelled-out rules of the header, step by step, without any shortcut.
     const SMALL = 'ァアィイゥウェエォオッツャヤュユョヨヮワヵカヶケㇰクㇱシㇲスㇳトㇴヌㇵハㇶヒㇷフㇸヘㇹホㇺムㇻラㇼリㇽルㇾレㇿロ';
@@ -132,7 +149,7 @@ describe('what the fold skips', () => {
       }
       return out;
     };
-    const unit = fc.constantFrom(...'あがぱわゐゔゝゞアガパワヴヷヸヽヾァッヵヶㇰㇿーｰｶﾞﾟｳﾞ\u3099\u309a\u309b\u309c\u0301 ・.、Ａİ가東京髙𠮷');
+    const unit = fc.constantFrom(...'あがぱわゐゔゝゞアカガパワヴヷヸヽヾァッヵヶㇰㇿーｰｶﾞﾟｳﾞ\u3099\u309a\u309b\u309c\u0301 ・.、ＡaZ9İ가東京髙𠮷');
     fc.assert(
       fc.property(fc.oneof(fc.array(unit, { maxLength: 12 }).map((a) => a.join('')), fc.string({ unit: 'binary', maxLength: 16 })), (text) => {
         assert.equal(foldForSearch(text), full(text, false), text);

@@ -104,6 +104,26 @@ function foldOnce(text: string, keepVoicing: boolean): string {
 }
 
 /**
+ * Texts the fold leaves as they are: digits, lower-case ASCII letters, CJK ideographs, and the
+ * large unvoiced katakana no rule rewrites (ア, カ, ン; not ガ, ッ, ヲ or ー). No step changes such
+ * a character alone (test/fold.test.ts checks each), nor beside another: composition needs a
+ * following mark, the one rule of two characters (ヴァ…) starts with ヴ, and lower-casing these
+ * ignores context. Most names (新宿支店, トウキヨウ) are such texts, and so their own keys.
+ */
+const PLAIN_KATAKANA = new Set<number>();
+for (let c = 0x30a1; c <= 0x30fa; c++) {
+  const ch = String.fromCharCode(c);
+  if (foldOnce(ch, false) === ch && foldOnce(ch, true) === ch) PLAIN_KATAKANA.add(c);
+}
+
+const isFoldedUnit = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0x4e00 && c <= 0x9fff) || PLAIN_KATAKANA.has(c);
+
+function isFoldedAlready(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isFoldedUnit(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/**
  * The search key of a text: equal keys mean "reads the same" for freeword search and Resolve.
  * Removing a character can bring a base and a combining mark together, which the next pass
  * composes; repeating to a fixed point makes the fold idempotent on any input.
@@ -118,6 +138,7 @@ export function foldKeepingVoicing(text: string): string {
 }
 
 function foldToFixedPoint(text: string, keepVoicing: boolean): string {
+  if (isFoldedAlready(text)) return text;
   let out = foldOnce(text, keepVoicing);
   if (!hasCombiningMark(out)) return out;
   for (let pass = 0; pass < 3; pass++) {
