@@ -85,3 +85,77 @@ describe('foldKeepingVoicing', () => {
     );
   });
 });
+
+// The fold skips work where a text cannot need it (src/domain/fold.ts); these are the facts of
+// Unicode it relies on, checked against the engine's own tables.
+describe('what the fold skips', () => {
+  const everyCodePoint = function* () {
+    for (let cp = 0; cp <= 0x10ffff; cp++) if (cp < 0xd800 || cp > 0xdfff) yield cp;
+  };
+
+  it('finds voicing marks only in the decomposition of kana', () => {
+    for (const cp of everyCodePoint()) {
+      if (cp >= 0x3040 && cp <= 0x30ff) continue;
+      assert.doesNotMatch(String.fromCodePoint(cp).normalize('NFD'), /[\u3099-\u309c]/, cp.toString(16));
+    }
+  });
+
+  it('takes no code unit below U+0300, of kana but the voicing marks, or of CJK ideographs for a combining mark', () => {
+    for (let c = 0; c <= 0xffff; c++) {
+      const plain = c < 0x300 || (c >= 0x3040 && c <= 0x30ff && c !== 0x3099 && c !== 0x309a) || (c >= 0x4e00 && c <= 0x9fff);
+      if (plain) assert.doesNotMatch(String.fromCharCode(c), /\p{M}/u, c.toString(16));
+    }
+  });
+
+  it('leaves digits, lower-case letters, CJK ideographs and large unvoiced katakana as they are, alone and together', () => {
+    const plain = [...'0123456789abcdefghijklmnopqrstuvwxyzアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン'];
+    for (let c = 0x4e00; c <= 0x9fff; c++) plain.push(String.fromCharCode(c));
+    for (const ch of plain) {
+      assert.equal(ch.normalize('NFKC'), ch);
+      assert.equal(ch.normalize('NFD'), ch);
+      assert.equal(ch.toLowerCase(), ch);
+      assert.doesNotMatch(ch, /\p{M}/u);
+      assert.equal(foldForSearch(ch), ch);
+      assert.equal(foldKeepingVoicing(ch), ch);
+    }
+    fc.assert(fc.property(fc.array(fc.constantFrom(...plain.slice(0, 80), '新', '宿', '支', '店', '東', '京'), { maxLength: 12 }), (chars) => {
+      const text = chars.join('');
+      return text.normalize('NFKC') === text && text.normalize('NFC') === text && foldForSearch(text) === text && foldKeepingVoicing(text) === text;
+    }), { numRuns: 3000 });
+  });
+
+  it('folds texts with and without such characters as the full rules do', () => {
+    // The spelled-out rules of the header, step by step, without any shortcut.
+    const SMALL = 'ァアィイゥウェエォオッツャヤュユョヨヮワヵカヶケㇰクㇱシㇲスㇳトㇴヌㇵハㇶヒㇷフㇸヘㇹホㇺムㇻラㇼリㇽルㇾレㇿロ';
+    const large = new Map([...SMALL].flatMap((ch, i, all) => (i % 2 === 0 ? [[ch, all[i + 1]!] as const] : [])));
+    const same: Record<string, string> = { ヴァ: 'バ', ヴィ: 'ビ', ヴェ: 'ベ', ヴォ: 'ボ', ヴ: 'ブ', ヷ: 'バ', ヸ: 'ビ', ヹ: 'ベ', ヺ: 'ボ', ヂ: 'ジ', ヅ: 'ズ', ヰ: 'イ', ヱ: 'エ', ヲ: 'オ' };
+    const once = (text: string, keepVoicing: boolean) => {
+      let out = [...text.normalize('NFKC').toLowerCase()].map((ch) => {
+        const cp = ch.codePointAt(0)!;
+        return (cp >= 0x3041 && cp <= 0x3096) || cp === 0x309d || cp === 0x309e ? String.fromCharCode(cp + 0x60) : ch;
+      }).join('');
+      out = out.replace(/ヴ[ァィェォ]?|[ヷヸヹヺヂヅヰヱヲ]/g, (m) => same[m]!);
+      if (!keepVoicing) out = out.normalize('NFD').replace(/[\u3099-\u309c]/g, '').normalize('NFC');
+      out = [...out].map((ch) => large.get(ch) ?? ch).join('');
+      return out.replace(/[\u30fc\u002d\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uff70\s\u30fb\u00b7.,\u3001\u3002]/gu, '');
+    };
+    const full = (text: string, keepVoicing: boolean) => {
+      let out = once(text, keepVoicing);
+      if (!/\p{M}/u.test(out)) return out;
+      for (let pass = 0; pass < 3; pass++) {
+        const again = once(out, keepVoicing);
+        if (again === out) break;
+        out = again;
+      }
+      return out;
+    };
+    const unit = fc.constantFrom(...'あがぱわゐゔゝゞアカガパワヴヷヸヽヾァッヵヶㇰㇿーｰｶﾞﾟｳﾞ\u3099\u309a\u309b\u309c\u0301 ・.、ＡaZ9İ가東京髙𠮷');
+    fc.assert(
+      fc.property(fc.oneof(fc.array(unit, { maxLength: 12 }).map((a) => a.join('')), fc.string({ unit: 'binary', maxLength: 16 })), (text) => {
+        assert.equal(foldForSearch(text), full(text, false), text);
+        assert.equal(foldKeepingVoicing(text), full(text, true), text);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});

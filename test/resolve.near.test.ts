@@ -1,8 +1,9 @@
 /**
  * The typo and abbreviation index of Resolve (src/resolve/near.ts) against the plain reading of
  * its table: every stored text one edit from the input or abbreviated by it is visited, once,
- * bucket by bucket (first characters, then second) and in the order given within a bucket. The
- * order matters: a branch reached twice with equal scores keeps the kind it was reached by first.
+ * bucket by bucket (first characters, then second) and within a bucket shorter texts first, texts
+ * of one length in the order given. The order is fixed so that answers never depend on anything
+ * else: a branch reached twice with equal scores keeps the kind it was reached by first.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -10,15 +11,16 @@ import fc from 'fast-check';
 import { isAbbreviationOf, isOneEditApart } from '../src/resolve/keys.js';
 import { type NearKind, NearIndex } from '../src/resolve/near.js';
 
-/** The four buckets as lists, each text visited the first time it is met. */
+/** The four buckets as lists (shorter texts first), each text visited the first time it is met. */
 function reference(pairs: readonly (readonly [string, number])[], input: string): [number, NearKind][] {
   const stored = pairs.filter(([text]) => text.length > 0);
+  const byLength = (bucket: (readonly [string, number])[]) => bucket.sort(([a], [b]) => a.length - b.length);
   const buckets = [
     stored.filter(([t]) => t[0] === input[0]),
     input.length > 1 ? stored.filter(([t]) => t[0] === input[1]) : [],
     stored.filter(([t]) => t.length > 1 && t[1] === input[0]),
     input.length > 1 ? stored.filter(([t]) => t.length > 1 && t[1] === input[1]) : [],
-  ];
+  ].map(byLength);
   const seen = new Set<readonly [string, number]>();
   const out: [number, NearKind][] = [];
   for (const pair of buckets.flat()) {
@@ -40,7 +42,7 @@ function visited(index: NearIndex<number>, input: string): [number, NearKind][] 
 const text = fc.string({ unit: fc.constantFrom('ア', 'イ', 'ウ', '東', '京', 'a', '𠮷'), maxLength: 6 });
 
 describe('Resolve near index', () => {
-  it('visits what the four buckets hold, each text once, in bucket order', () => {
+  it('visits what the four buckets hold, each text once, in bucket order, shorter texts first', () => {
     fc.assert(
       fc.property(fc.array(text, { maxLength: 40 }), fc.array(text, { minLength: 1, maxLength: 10 }), (texts, inputs) => {
         const pairs = texts.map((t, i) => [t, i] as const);

@@ -275,6 +275,17 @@ describe('resolve: shape and limits', () => {
     assert.deepEqual(debug.policy, { auto_total: 0.9, min_gap: 0.04, review_floor: 0.7 });
   });
 
+  it('lists in debug the near-miss banks beside an exact one, which the answer leaves aside', () => {
+    // Typos of a bank name are searched for the debug view only (match-bank.ts, searchBanks).
+    const { answer, debug } = run('北洋銀行', '本店');
+    assert.deepEqual(
+      debug.bank_matches.map((m) => `${m.bank_name} ${m.kind}`),
+      ['北洋銀行 official', '北都銀行 typo', '北陸銀行 typo', '北國銀行 typo'],
+    );
+    assert.deepEqual(new Set(answer.candidates.map((c) => c.bank_code)), new Set(['0501']));
+    assert.equal(JSON.stringify(debug.bank_matches), JSON.stringify(JSON.parse(JSON.stringify(debug)).bank_matches));
+  });
+
   it('never throws and always answers in shape, whatever the input', () => {
     const text = fc.oneof(fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 30 }), fc.constantFrom('本店', 'みずほ', '〇一八', 'ＪＡ', '信金', '銀行', '支店', 'テン', '株式会社'));
     fc.assert(

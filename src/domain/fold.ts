@@ -29,6 +29,7 @@ const SAME_SOUND: Readonly<Record<string, string>> = Object.freeze({
   ヂ: 'ジ', ヅ: 'ズ', ヰ: 'イ', ヱ: 'エ', ヲ: 'オ',
 });
 const SAME_SOUND_PATTERN = /ヴ[ァィェォ]?|[ヷヸヹヺヂヅヰヱヲ]/g;
+const sameSound = (m: string): string => SAME_SOUND[m]!;
 
 /** Voiced/semi-voiced combining marks and their spacing forms. */
 const VOICING_MARKS = /[\u3099\u309a\u309b\u309c]/g;
@@ -37,23 +38,89 @@ const IGNORED = /[\u30fc\u002d\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uff70\s
 
 const COMBINING_MARK = /\p{M}/u;
 
+/** Code units that are never a combining mark: below U+0300, kana but for the two voicing marks, CJK ideographs. */
+const isPlainUnit = (c: number) => c < 0x300 || (c >= 0x3040 && c <= 0x30ff && c !== 0x3099 && c !== 0x309a) || (c >= 0x4e00 && c <= 0x9fff);
+
+/** COMBINING_MARK.test, with the test of the Unicode property left for texts that are not all plain names. */
+function hasCombiningMark(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isPlainUnit(text.charCodeAt(i))) return COMBINING_MARK.test(text);
+  return false;
+}
+
+/*
+ * Each step below looks for the first character it changes before it builds a new string: a
+ * name is folded twice per key, and most names have nothing to shift, enlarge or unvoice.
+ */
+
+const isShiftedHiragana = (c: number) => (c >= 0x3041 && c <= 0x3096) || c === 0x309d || c === 0x309e;
+
 function hiraganaToKatakana(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
+  let i = 0;
+  while (i < text.length && !isShiftedHiragana(text.charCodeAt(i))) i++;
+  if (i === text.length) return text;
+  let out = text.slice(0, i);
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
     // ぁ..ゖ and ゝゞ shift by 0x60 to ァ..ヶ and ヽヾ.
-    out += (cp >= 0x3041 && cp <= 0x3096) || cp === 0x309d || cp === 0x309e ? String.fromCharCode(cp + 0x60) : ch;
+    out += isShiftedHiragana(c) ? String.fromCharCode(c + 0x60) : text[i]!;
   }
   return out;
 }
 
+/** SMALL_TO_LARGE by code unit (every small kana is one). */
+const LARGE_OF = new Map<number, string>(Object.entries(SMALL_TO_LARGE).map(([small, large]) => [small.charCodeAt(0), large]));
+
+function smallToLarge(text: string): string {
+  let i = 0;
+  while (i < text.length && !LARGE_OF.has(text.charCodeAt(i))) i++;
+  if (i === text.length) return text;
+  let out = text.slice(0, i);
+  for (; i < text.length; i++) out += LARGE_OF.get(text.charCodeAt(i)) ?? text[i]!;
+  return out;
+}
+
+/**
+ * The code units whose canonical decomposition holds a voicing mark (ガ = カ + ゛), and the marks
+ * themselves: all in the kana blocks (test/fold.test.ts checks every code point).
+ */
+const VOICED = new Set<number>();
+for (let c = 0x3040; c <= 0x30ff; c++) if (/[\u3099-\u309c]/.test(String.fromCharCode(c).normalize('NFD'))) VOICED.add(c);
+
+function hasVoicing(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (VOICED.has(text.charCodeAt(i))) return true;
+  return false;
+}
+
+/** Voicing removed: decomposed, marks dropped, composed again; only composed where there is no mark to drop. */
+function withoutVoicing(text: string): string {
+  return hasVoicing(text) ? text.normalize('NFD').replace(VOICING_MARKS, '').normalize('NFC') : text.normalize('NFC');
+}
+
 function foldOnce(text: string, keepVoicing: boolean): string {
   let out = hiraganaToKatakana(text.normalize('NFKC').toLowerCase());
-  out = out.replace(SAME_SOUND_PATTERN, (m) => SAME_SOUND[m]!);
-  if (!keepVoicing) out = out.normalize('NFD').replace(VOICING_MARKS, '').normalize('NFC');
-  let large = '';
-  for (const ch of out) large += SMALL_TO_LARGE[ch] ?? ch;
-  return large.replace(IGNORED, '');
+  out = out.replace(SAME_SOUND_PATTERN, sameSound);
+  if (!keepVoicing) out = withoutVoicing(out);
+  return smallToLarge(out).replace(IGNORED, '');
+}
+
+/**
+ * Texts the fold leaves as they are: digits, lower-case ASCII letters, CJK ideographs, and the
+ * large unvoiced katakana no rule rewrites (ア, カ, ン; not ガ, ッ, ヲ or ー). No step changes such
+ * a character alone (test/fold.test.ts checks each), nor beside another: composition needs a
+ * following mark, the one rule of two characters (ヴァ…) starts with ヴ, and lower-casing these
+ * ignores context. Most names (新宿支店, トウキヨウ) are such texts, and so their own keys.
+ */
+const PLAIN_KATAKANA = new Set<number>();
+for (let c = 0x30a1; c <= 0x30fa; c++) {
+  const ch = String.fromCharCode(c);
+  if (foldOnce(ch, false) === ch && foldOnce(ch, true) === ch) PLAIN_KATAKANA.add(c);
+}
+
+const isFoldedUnit = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0x4e00 && c <= 0x9fff) || PLAIN_KATAKANA.has(c);
+
+function isFoldedAlready(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isFoldedUnit(text.charCodeAt(i))) return false;
+  return true;
 }
 
 /**
@@ -71,8 +138,9 @@ export function foldKeepingVoicing(text: string): string {
 }
 
 function foldToFixedPoint(text: string, keepVoicing: boolean): string {
+  if (isFoldedAlready(text)) return text;
   let out = foldOnce(text, keepVoicing);
-  if (!COMBINING_MARK.test(out)) return out;
+  if (!hasCombiningMark(out)) return out;
   for (let pass = 0; pass < 3; pass++) {
     const again = foldOnce(out, keepVoicing);
     if (again === out) break;

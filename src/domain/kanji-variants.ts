@@ -50,6 +50,10 @@ const VARIANT_PATTERN = new RegExp(`[${Object.keys(KANJI_VARIANTS).filter((v) =>
 /** ケ, ヶ, ヵ, が, ガ (read ga) and の, ノ (read no) between two kanji: the joining particle of place names. */
 const JOINING_GA = /(?<=\p{Script=Han})[ヶヵがガ](?=\p{Script=Han})/gu;
 const JOINING_NO = /(?<=\p{Script=Han})の(?=\p{Script=Han})/gu;
+/** The particles alone: the patterns above test a script at every position, so they run only where one is. */
+const GA_PARTICLES = /[ヶヵがガ]/;
+
+const standardOf = (variant: string): string => KANJI_VARIANTS[variant]!;
 
 /**
  * The text with variant kanji in the master's form and the joining kana between kanji in one
@@ -58,5 +62,8 @@ const JOINING_NO = /(?<=\p{Script=Han})の(?=\p{Script=Han})/gu;
  * 市ヶ谷 is one character off and goes to review. NFKC first, so half-width ｹ counts too.
  */
 export function foldKanjiVariants(text: string): string {
-  return text.normalize('NFKC').replace(VARIANT_PATTERN, (ch) => KANJI_VARIANTS[ch]!).replace(JOINING_GA, 'ケ').replace(JOINING_NO, 'ノ');
+  let out = text.normalize('NFKC').replace(VARIANT_PATTERN, standardOf);
+  if (GA_PARTICLES.test(out)) out = out.replace(JOINING_GA, 'ケ');
+  if (out.includes('の')) out = out.replace(JOINING_NO, 'ノ');
+  return out;
 }

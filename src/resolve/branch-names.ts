@@ -105,6 +105,12 @@ const READING_DIGITS: readonly (readonly [string, string])[] = [
   ['コ', '5'], ['ロク', '6'], ['ナナ', '7'], ['ハチ', '8'], ['キユウ', '9'], ['ク', '9'],
 ];
 
+/** The first reading of READING_DIGITS at `at` (a loop: this runs for every branch input and its trimmed forms). */
+function readingDigitAt(text: string, at: number): readonly [string, string] | undefined {
+  for (const entry of READING_DIGITS) if (text.startsWith(entry[0], at)) return entry;
+  return undefined;
+}
+
 /**
  * The digits a numeric branch name stands for: 〇一八, 018, ０１８ and ゼロイチハチ all give
  * "018". Undefined for anything else. Works on folded keys.
@@ -123,12 +129,11 @@ export function numeralDigits(folded: string): string | undefined {
   }
   if (allKanji && out.length > 0) return out;
   out = '';
-  let rest = folded;
-  while (rest.length > 0) {
-    const hit = READING_DIGITS.find(([reading]) => rest.startsWith(reading));
+  for (let at = 0; at < folded.length; ) {
+    const hit = readingDigitAt(folded, at);
     if (!hit) return undefined;
     out += hit[1];
-    rest = rest.slice(hit[0].length);
+    at += hit[0].length;
   }
   return out.length > 0 ? out : undefined;
 }

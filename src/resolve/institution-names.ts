@@ -19,11 +19,16 @@ const SUFFIX_KEYS: readonly SuffixKey[] = INSTITUTION_TYPE_SPELLINGS.flatMap((t)
 
 const PREFIX_KEYS: readonly SuffixKey[] = INSTITUTION_TYPE_SPELLINGS.flatMap((t) => t.prefixes.map((p) => ({ type: t.type, key: keyOf(p) })));
 
+/** The folded spellings of the types alone. */
+const TYPE_SPELLINGS: ReadonlySet<string> = new Set([...SUFFIX_KEYS, ...PREFIX_KEYS].map((s) => s.key.folded));
+
 /** Company-form words that say nothing about which institution is meant. */
 const COMPANY_FORMS = /^(?:株式会社|\(株\)|（株）|㈱)|(?:株式会社|\(株\)|（株）|㈱)$/gu;
 
 export function withoutCompanyForm(text: string): string {
-  return text.normalize('NFKC').trim().replace(COMPANY_FORMS, '').trim();
+  const trimmed = text.normalize('NFKC').trim();
+  // The pattern ends in `$`, so it is tried at every position: only where there is a 株 (㈱ is (株) by NFKC).
+  return trimmed.includes('株') || trimmed.includes('㈱') ? trimmed.replace(COMPANY_FORMS, '').trim() : trimmed;
 }
 
 /** One way of reading a bank input: the stem, and the type it names if any. */
@@ -38,7 +43,7 @@ export interface BankReading {
  */
 export function readBankInput(input: Key): BankReading[] {
   // 信用金庫 or JA alone names a type, not an institution.
-  if ([...SUFFIX_KEYS, ...PREFIX_KEYS].some((s) => s.key.folded === input.folded)) return [];
+  if (TYPE_SPELLINGS.has(input.folded)) return [];
   const readings: BankReading[] = [{ stem: input, type: null }];
   const add = (stem: Key | undefined, type: InstitutionType) => {
     if (stem && !readings.some((r) => r.type === type && r.stem.folded === stem.folded)) readings.push({ stem, type });

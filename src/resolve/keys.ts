@@ -64,6 +64,14 @@ function sameTail(a: string, ia: number, b: string, ib: number): boolean {
   return true;
 }
 
+/** The longest name an input of `length` characters can abbreviate: the largest n with length ≥ n × ABBREVIATION_RATIO. */
+export function longestAbbreviated(length: number): number {
+  let n = Math.floor(length / ABBREVIATION_RATIO);
+  // A ratio that division does not give exactly could round n up by one.
+  while (n * ABBREVIATION_RATIO > length) n--;
+  return n;
+}
+
 /** True when `input` is the start of `name` and long enough to stand for it. */
 export function isAbbreviationOf(input: string, name: string): boolean {
   return input.length >= MIN_ABBREVIATION_LENGTH && input.length < name.length && input.length >= name.length * ABBREVIATION_RATIO && name.startsWith(input);

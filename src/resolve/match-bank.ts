@@ -1,15 +1,15 @@
 /**
  * Bank candidates for a bank input: exact lookups of every reading of the input (official
  * name, short name, stem with or without its type, reading, aliases), then a scan for typos
- * and abbreviations. Each bank keeps its best match. Only when nothing matched strongly: the
- * reading as said (みつびしゆーえふじぇー). A bank code written beside the name (0005 三菱UFJ)
- * keeps the bank that carries it, or marks every match as conflicting.
+ * and abbreviations (only where it can change the answer: searchBanks). Each bank keeps its
+ * best match. Only when nothing matched strongly: the reading as said (みつびしゆーえふじぇー). A
+ * bank code written beside the name (0005 三菱UFJ) keeps the bank that carries it, or marks
+ * every match as conflicting.
  */
 import { type BankReading, readBankInput } from './institution-names.js';
 import { type Key, keyOf } from './keys.js';
 import { cleanBankInput } from './noise.js';
-import { BANK_SCORES, STRONG_BANK_SCORE, VOICING_PENALTY } from './policy.js';
-import type { Postings } from './postings.js';
+import { BANK_SCORES, NEAR_BANK_KINDS, STRONG_BANK_SCORE, VOICING_PENALTY } from './policy.js';
 import type { AliasEntry, BankEntry, ResolveIndex } from './resolve-index.js';
 import { spokenKey } from './spoken.js';
 import type { BankMatchKind } from './types.js';
@@ -60,28 +60,27 @@ class BankMatches {
   }
 }
 
-function lookup(map: Postings<BankEntry>, key: Key): readonly { entry: BankEntry; strict: boolean }[] {
-  return map.get(key.folded).map((entry) => ({ entry, strict: true }));
-}
+/** Whether two keys that meet also agree in voicing. */
+const same = (a: Key, b: Key) => a.strict === b.strict;
 
-export function matchBanks(index: ResolveIndex, analysis: BankInputAnalysis): BankMatch[] {
+/** Every bank candidate of the input; `near: false` leaves out typos and abbreviations. */
+export function matchBanks(index: ResolveIndex, analysis: BankInputAnalysis, near = true): BankMatch[] {
   const matches = new BankMatches();
   const { input, readings } = analysis;
   if (readings.length === 0) return [];
-  const same = (a: Key, b: Key) => a.strict === b.strict;
 
-  for (const { entry } of lookup(index.byName, input)) matches.offer(entry, 'official', same(input, entry.name), false);
-  for (const { entry } of lookup(index.byShort, input)) matches.offer(entry, 'short', same(input, entry.short), entry.shortIsStem);
-  for (const { entry } of lookup(index.byKana, input)) matches.offer(entry, 'kana', same(input, entry.kana), false);
-  for (const { entry } of lookup(index.byStem, input)) if (!entry.shortIsStem) matches.offer(entry, 'stem', same(input, entry.stem), true);
-  for (const { entry } of lookup(index.byKanaStem, input)) matches.offer(entry, entry.shortIsStem ? 'kana' : 'stem', same(input, entry.kanaStem), true);
+  for (const entry of index.byName.get(input.folded)) matches.offer(entry, 'official', same(input, entry.name), false);
+  for (const entry of index.byShort.get(input.folded)) matches.offer(entry, 'short', same(input, entry.short), entry.shortIsStem);
+  for (const entry of index.byKana.get(input.folded)) matches.offer(entry, 'kana', same(input, entry.kana), false);
+  for (const entry of index.byStem.get(input.folded)) if (!entry.shortIsStem) matches.offer(entry, 'stem', same(input, entry.stem), true);
+  for (const entry of index.byKanaStem.get(input.folded)) matches.offer(entry, entry.shortIsStem ? 'kana' : 'stem', same(input, entry.kanaStem), true);
 
   for (const reading of readings) {
     if (reading.type === null) continue;
-    for (const { entry } of lookup(index.byStem, reading.stem)) {
+    for (const entry of index.byStem.get(reading.stem.folded)) {
       matches.offer(entry, entry.type === reading.type ? 'suffix_variant' : 'type_mismatch', same(reading.stem, entry.stem), false);
     }
-    for (const { entry } of lookup(index.byKanaStem, reading.stem)) {
+    for (const entry of index.byKanaStem.get(reading.stem.folded)) {
       matches.offer(entry, entry.type === reading.type ? 'kana' : 'type_mismatch', same(reading.stem, entry.kanaStem), false);
     }
   }
@@ -101,9 +100,9 @@ export function matchBanks(index: ResolveIndex, analysis: BankInputAnalysis): Ba
   if (matches.best < STRONG_BANK_SCORE) {
     for (const reading of readings) {
       const spoken = spokenKey(reading.stem.folded);
+      const strict = spokenKey(reading.stem.strict);
       for (const entry of index.bySpoken.get(spoken)) {
         if (reading.type !== null && entry.type !== reading.type) continue;
-        const strict = spokenKey(reading.stem.strict);
         matches.offer(entry, 'spoken', spokenKey(entry.kana.strict) === strict || spokenKey(entry.kanaStem.strict) === strict, reading.type === null && !entry.shortIsStem);
       }
     }
@@ -111,14 +110,42 @@ export function matchBanks(index: ResolveIndex, analysis: BankInputAnalysis): Ba
 
   // Typos and abbreviations. A reading with a type is compared to stems of that type only; a
   // reading without one to every form.
-  for (const reading of readings) {
-    index.near.near(reading.stem.folded, (form, kind) => {
-      if (reading.type !== null && (!form.typed || form.entry.type !== reading.type)) return;
-      matches.offer(form.entry, kind, true, false);
-    });
+  if (near) {
+    for (const reading of readings) {
+      index.near.near(reading.stem.folded, (form, kind) => {
+        if (reading.type !== null && (!form.typed || form.entry.type !== reading.type)) return;
+        matches.offer(form.entry, kind, true, false);
+      });
+    }
   }
   const list = matches.list();
   if (analysis.code === undefined) return list;
   const carrying = list.filter((m) => m.entry.bank.code === analysis.code);
   return carrying.length > 0 ? carrying : list.map((m) => ({ ...m, codeConflict: true }));
+}
+
+export interface BankSearch {
+  /** The candidates that decide the answer. */
+  readonly banks: readonly BankMatch[];
+  /** Every candidate, near-misses included, for the debug view; searched on the first call where `banks` leaves them out. */
+  all(): readonly BankMatch[];
+}
+
+/**
+ * The bank candidates of an input, searching typos and abbreviations only where they can change
+ * the answer: where no bank matched exactly (a near-miss bank is then searched), or a bank code
+ * was written beside the name (a near-miss bank may carry it). Otherwise the exact banks alone
+ * are searched for branches and judged (near-misses score below every exact kind and below
+ * STRONG_BANK_SCORE), and the scan of the names, most of a call's time, waits for a debug view.
+ */
+export function searchBanks(index: ResolveIndex, analysis: BankInputAnalysis): BankSearch {
+  if (analysis.code === undefined) {
+    const exact = matchBanks(index, analysis, false);
+    if (exact.some((m) => !NEAR_BANK_KINDS.includes(m.kind))) {
+      let all: BankMatch[] | undefined;
+      return { banks: exact, all: () => (all ??= matchBanks(index, analysis)) };
+    }
+  }
+  const banks = matchBanks(index, analysis);
+  return { banks, all: () => banks };
 }

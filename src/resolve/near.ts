@@ -10,22 +10,32 @@
  *
  * The buckets are ranges of sorted arrays rather than lists per character: one index per bank
  * of a few dozen names would otherwise hold two maps and a list per distinct character.
+ *
+ * Within a bucket the texts are sorted by length, so that a search reads only the lengths that
+ * can match: a typo is at most one character longer or shorter than the input, and only the
+ * first bucket (name[0] = input[0]) can hold abbreviations, up to longestAbbreviated(input).
+ * The other three buckets hold typos only. The four buckets of a bank input hold about 340 of
+ * the banks' names, of which about 100 have such lengths.
  */
-import { isAbbreviationOf, isOneEditApart } from './keys.js';
+import { isAbbreviationOf, isOneEditApart, longestAbbreviated } from './keys.js';
 
 export type NearKind = 'typo' | 'abbreviation';
 
 export class NearIndex<T> {
-  /** The texts by their first character; texts of one character keep the order they were given in. */
+  /** The texts by their first character, then by length; texts of one length keep the order they were given in. */
   readonly #texts: readonly string[];
   readonly #values: readonly T[];
-  /** Positions in #texts of the texts of two or more characters, by their second character, likewise in the given order. */
+  /** Positions in #texts of the texts of two or more characters, by their second character, then by length, likewise. */
   readonly #bySecond: Uint32Array;
 
   /** The (folded text, value) pairs; each pair once. Empty texts are left out. */
   constructor(pairs: readonly (readonly [text: string, value: T])[]) {
     const given = pairs.filter(([text]) => text.length > 0);
-    const byChar = (at: number) => (a: number, b: number) => given[a]![0].charCodeAt(at) - given[b]![0].charCodeAt(at) || a - b;
+    const byChar = (at: number) => (a: number, b: number) => {
+      const ta = given[a]![0];
+      const tb = given[b]![0];
+      return ta.charCodeAt(at) - tb.charCodeAt(at) || ta.length - tb.length || a - b;
+    };
     const first = given.map((_, i) => i).sort(byChar(0));
     const position = new Uint32Array(given.length);
     first.forEach((i, p) => (position[i] = p));
@@ -37,63 +47,77 @@ export class NearIndex<T> {
 
   /**
    * Calls `visit` for every stored text one edit from `input`, or that `input` abbreviates, each
-   * once, bucket by bucket in the order of the table above (first characters, then second).
+   * once, bucket by bucket in the order of the table above (first characters, then second), and
+   * within a bucket shorter texts first.
    */
   near(input: string, visit: (value: T, kind: NearKind) => void): void {
     if (input.length === 0) return;
     const c0 = input.charCodeAt(0);
     // -1 where the input has one character, or its second is its first: no second bucket then.
     const c1 = input.length > 1 && input.charCodeAt(1) !== c0 ? input.charCodeAt(1) : -1;
-    this.#visitFirst(input, c0, visit);
-    if (c1 >= 0) this.#visitFirst(input, c1, visit);
-    this.#visitSecond(input, c0, c1, c0, visit);
-    if (c1 >= 0) this.#visitSecond(input, c0, c1, c1, visit);
+    // One edit changes the length by at most one; an abbreviated name is longer than the input.
+    const shortest = input.length - 1;
+    const longestTypo = input.length + 1;
+    this.#visitFirst(input, c0, shortest, Math.max(longestTypo, longestAbbreviated(input.length)), visit);
+    if (c1 >= 0) this.#visitFirst(input, c1, shortest, longestTypo, visit);
+    this.#visitSecond(input, c0, c1, c0, shortest, longestTypo, visit);
+    if (c1 >= 0) this.#visitSecond(input, c0, c1, c1, shortest, longestTypo, visit);
   }
 
-  /** The texts whose first character is `c`. */
-  #visitFirst(input: string, c: number, visit: (value: T, kind: NearKind) => void): void {
+  /** The texts whose first character is `c`, of `shortest` to `longest` characters. */
+  #visitFirst(input: string, c: number, shortest: number, longest: number, visit: (value: T, kind: NearKind) => void): void {
     const texts = this.#texts;
-    for (let p = this.#firstAt(c); p < texts.length && texts[p]!.charCodeAt(0) === c; p++) this.#check(input, p, visit);
-  }
-
-  /** The texts whose second character is `c`, but for those starting with c0 or c1: #visitFirst saw them. */
-  #visitSecond(input: string, c0: number, c1: number, c: number, visit: (value: T, kind: NearKind) => void): void {
-    const texts = this.#texts;
-    const bySecond = this.#bySecond;
-    for (let s = this.#secondAt(c); s < bySecond.length; s++) {
-      const p = bySecond[s]!;
+    for (let p = this.#firstAt(c, shortest); p < texts.length; p++) {
       const text = texts[p]!;
-      if (text.charCodeAt(1) !== c) return;
-      const t0 = text.charCodeAt(0);
-      if (t0 !== c0 && t0 !== c1) this.#check(input, p, visit);
+      if (text.charCodeAt(0) !== c || text.length > longest) return;
+      this.#check(input, text, p, visit);
     }
   }
 
-  #check(input: string, p: number, visit: (value: T, kind: NearKind) => void): void {
-    const text = this.#texts[p]!;
+  /** The texts whose second character is `c`, of `shortest` to `longest` characters, but for those starting with c0 or c1: #visitFirst saw them. */
+  #visitSecond(input: string, c0: number, c1: number, c: number, shortest: number, longest: number, visit: (value: T, kind: NearKind) => void): void {
+    const texts = this.#texts;
+    const bySecond = this.#bySecond;
+    for (let s = this.#secondAt(c, shortest); s < bySecond.length; s++) {
+      const p = bySecond[s]!;
+      const text = texts[p]!;
+      if (text.charCodeAt(1) !== c || text.length > longest) return;
+      const t0 = text.charCodeAt(0);
+      if (t0 !== c0 && t0 !== c1) this.#check(input, text, p, visit);
+    }
+  }
+
+  #check(input: string, text: string, p: number, visit: (value: T, kind: NearKind) => void): void {
     if (isOneEditApart(input, text)) visit(this.#values[p]!, 'typo');
     else if (isAbbreviationOf(input, text)) visit(this.#values[p]!, 'abbreviation');
   }
 
-  /** The first position of the texts starting with code unit `c` (or where they would be). */
-  #firstAt(c: number): number {
+  /** The first position of the texts starting with code unit `c` and at least `length` long (or where they would be). */
+  #firstAt(c: number, length: number): number {
+    const texts = this.#texts;
     let lo = 0;
-    let hi = this.#texts.length;
+    let hi = texts.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.#texts[mid]!.charCodeAt(0) < c) lo = mid + 1;
+      const text = texts[mid]!;
+      const t = text.charCodeAt(0);
+      if (t < c || (t === c && text.length < length)) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
-  /** The first place in #bySecond of the texts whose second code unit is `c`. */
-  #secondAt(c: number): number {
+  /** The first place in #bySecond of the texts whose second code unit is `c` and at least `length` long. */
+  #secondAt(c: number, length: number): number {
+    const texts = this.#texts;
+    const bySecond = this.#bySecond;
     let lo = 0;
-    let hi = this.#bySecond.length;
+    let hi = bySecond.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.#texts[this.#bySecond[mid]!]!.charCodeAt(1) < c) lo = mid + 1;
+      const text = texts[bySecond[mid]!]!;
+      const t = text.charCodeAt(1);
+      if (t < c || (t === c && text.length < length)) lo = mid + 1;
       else hi = mid;
     }
     return lo;

@@ -40,22 +40,33 @@ const BRANCH_CODE_LABEL = /(?:店番号?|支店番号|支店コード|支店cd|�
 const KANA_COMPANY_FORM = /^(?:カ\)|\(カ\)|カブシキガイシヤ|カブシキガイシャ|かぶしきがいしゃ)|(?:\(カ\)|\(カ|カブシキガイシヤ|カブシキガイシャ|かぶしきがいしゃ)$/gu;
 const ANGLE_COMPANY_FORM = /[〈<《]株[〉>》]/gu;
 
+/** 〈株〉 and the kana designators removed; each pattern only where its 株 or カ is (patterns with `$` are tried at every position). */
+function withoutOtherCompanyForms(text: string): string {
+  const angled = text.includes('株') ? text.replace(ANGLE_COMPANY_FORM, '') : text;
+  return (/[カか]/.test(angled) ? angled.replace(KANA_COMPANY_FORM, '') : angled).trim();
+}
+
+/** Every code pattern here needs an ASCII digit (the text is NFKC: full-width digits are ASCII by then). */
+const HAS_DIGIT = /[0-9]/;
+
 function tidy(text: string): string {
   return text.replace(BRACKETS, ' ').replace(EDGE_PUNCTUATION, '').trim();
 }
 
 export function cleanBankInput(raw: string): CleanInput {
-  let text = withoutCompanyForm(raw.normalize('NFKC').replace(ANGLE_COMPANY_FORM, '').replace(KANA_COMPANY_FORM, '').trim());
+  let text = withoutCompanyForm(withoutOtherCompanyForms(raw.normalize('NFKC')));
   let code: string | undefined;
-  const bracketed = BANK_BRACKETED.exec(text);
-  if (bracketed) {
-    code = bracketed[1];
-    text = text.replace(bracketed[0], ' ');
-  } else {
-    const edge = BANK_EDGE.exec(text);
-    if (edge) {
-      code = edge[1] ?? edge[2];
-      text = text.replace(edge[0], ' ');
+  if (HAS_DIGIT.test(text)) {
+    const bracketed = BANK_BRACKETED.exec(text);
+    if (bracketed) {
+      code = bracketed[1];
+      text = text.replace(bracketed[0], ' ');
+    } else {
+      const edge = BANK_EDGE.exec(text);
+      if (edge) {
+        code = edge[1] ?? edge[2];
+        text = text.replace(edge[0], ' ');
+      }
     }
   }
   return { text: withoutCompanyForm(tidy(text)), code };
@@ -63,6 +74,8 @@ export function cleanBankInput(raw: string): CleanInput {
 
 export function cleanBranchInput(raw: string): CleanInput {
   let text = raw.normalize('NFKC').trim();
+  // A code is digits: most names have none to look for.
+  if (!HAS_DIGIT.test(text)) return { text: tidy(text), code: undefined };
   let code: string | undefined;
   const labelled = BRANCH_CODE_LABEL.exec(text);
   if (labelled) {

@@ -8,8 +8,8 @@
  */
 import type { Snapshot } from '../dataset/snapshot.js';
 import { type Candidate, judge } from './decide.js';
-import { analyzeBankInput, matchBanks } from './match-bank.js';
-import { analyzeBranchInput, branchInputsFor, matchBranches } from './match-branch.js';
+import { analyzeBankInput, type BankInputAnalysis, type BankSearch, searchBanks } from './match-bank.js';
+import { analyzeBranchInput, type BranchInputAnalysis, branchInputsFor, matchBranches } from './match-branch.js';
 import { CONTEXT_POLICIES, DEFAULT_CONTEXT, MAX_BANK_CANDIDATES, MAX_CANDIDATES, NEAR_BANK_KINDS, type ResolvePolicy } from './policy.js';
 import { reasonDetails } from './reasons.js';
 import { resolveIndex } from './resolve-index.js';
@@ -76,14 +76,15 @@ export function resolve(snapshot: Snapshot, input: ResolveInput): ResolveOutcome
   return resolveRomaji(snapshot, input, resolveTyped) ?? resolveTyped(snapshot, input);
 }
 
-function resolveTyped(snapshot: Snapshot, input: ResolveInput): ResolveOutcome {
+function resolveTyped(snapshot: Snapshot, input: ResolveInput): Outcome {
   const context = input.context ?? DEFAULT_CONTEXT;
   const policy: ResolvePolicy = CONTEXT_POLICIES[context];
   const index = resolveIndex(snapshot);
 
   const bankInput = analyzeBankInput(input.bankName.slice(0, MAX_INPUT_LENGTH));
   const branchInput = analyzeBranchInput(input.branchName.slice(0, MAX_INPUT_LENGTH));
-  const banks = matchBanks(index, bankInput);
+  const bankSearch = searchBanks(index, bankInput);
+  const { banks } = bankSearch;
 
   // A near-miss bank is searched only when no bank matches exactly: an exact bank with a branch
   // it does not have must not borrow one from a similarly named other bank.
@@ -109,7 +110,38 @@ function resolveTyped(snapshot: Snapshot, input: ResolveInput): ResolveOutcome {
     ...(details.length > 0 ? { reason_summary_ja: details[0]!.message_ja } : {}),
   };
 
-  const debug: ResolveDebug = {
+  return new Outcome(answer, ranked, () => debugView(snapshot, context, bankInput, branchInput, bankSearch, shown));
+}
+
+/**
+ * The outcome of one call, whose debug view is made when it is first read: the API's kept
+ * answers never read it. (A class: an object literal with a getter is made by a slow path.)
+ */
+class Outcome implements ResolveOutcome {
+  #debug: ResolveDebug | undefined;
+  readonly #makeDebug: () => ResolveDebug;
+
+  constructor(
+    readonly answer: ResolveAnswer,
+    readonly ranked: readonly Candidate[],
+    makeDebug: () => ResolveDebug,
+  ) {
+    this.#makeDebug = makeDebug;
+  }
+
+  get debug(): ResolveDebug {
+    return (this.#debug ??= this.#makeDebug());
+  }
+
+  /** The same outcome with another answer (romaji-input.ts). */
+  withAnswer(answer: ResolveAnswer): Outcome {
+    return new Outcome(answer, this.ranked, () => this.debug);
+  }
+}
+
+function debugView(snapshot: Snapshot, context: ResolveContext, bankInput: BankInputAnalysis, branchInput: BranchInputAnalysis, bankSearch: BankSearch, shown: readonly Candidate[]): ResolveDebug {
+  const policy = CONTEXT_POLICIES[context];
+  return {
     dataset_version: snapshot.version,
     context,
     policy: { auto_total: policy.autoTotal / 100, min_gap: policy.minGap / 100, review_floor: policy.reviewFloor / 100 },
@@ -123,7 +155,8 @@ function resolveTyped(snapshot: Snapshot, input: ResolveInput): ResolveOutcome {
       branch_code: branchInput.code ?? null,
       generic_branch: branchInput.generic,
     },
-    bank_matches: banks.slice(0, MAX_BANK_CANDIDATES).map((m) => ({ bank_code: m.entry.bank.code, bank_name: m.entry.bank.name, kind: m.kind, score: m.score / 100 })),
+    // With near-miss banks, which the answer may not have searched (searchBanks).
+    bank_matches: bankSearch.all().slice(0, MAX_BANK_CANDIDATES).map((m) => ({ bank_code: m.entry.bank.code, bank_name: m.entry.bank.name, kind: m.kind, score: m.score / 100 })),
     scores: shown.map((c) => ({
       bank_code: c.bank.entry.bank.code,
       branch_code: c.branch.entry.branch.code,
@@ -135,5 +168,4 @@ function resolveTyped(snapshot: Snapshot, input: ResolveInput): ResolveOutcome {
       total: c.total / 100,
     })),
   };
-  return { answer, debug, ranked };
 }

@@ -26,11 +26,12 @@ import type { Match, ReasonCode, ResolveAnswer, ResolveInput } from './types.js'
 /** At most this many readings of one input are tried (the best-spelled first). */
 export const MAX_ROMAJI_READINGS = 3;
 
-/** What this module reads of resolve.ts's outcome (declared here: resolve.ts imports this module). */
-export interface TypedOutcome {
+/** What this module reads of resolve.ts's outcome, and how it gives one another answer (declared here: resolve.ts imports this module). */
+export interface TypedOutcome<O> {
   readonly answer: ResolveAnswer;
   readonly ranked: readonly { readonly total: number }[];
   readonly debug: { readonly bank_matches: readonly { readonly bank_code: string }[] };
+  withAnswer(answer: ResolveAnswer): O;
 }
 
 interface FormIndex {
@@ -116,15 +117,15 @@ interface Suffix {
 const BRANCH_SUFFIXES: readonly Suffix[] = BRANCH_ENDING_READINGS.map((e) => ({ name: e.name, key: spokenKeyOfKana(e.kana)! }));
 
 const matchKey = (m: Match) => `${m.bank_code}-${m.branch_code}-${m.branch_name}`;
-const topTotal = (o: TypedOutcome) => o.ranked[0]?.total ?? -1;
+const topTotal = (o: TypedOutcome<unknown>) => o.ranked[0]?.total ?? -1;
 /** A bank found without a branch (branch_not_found) says more than no bank at all. */
-const strength = (o: TypedOutcome) => topTotal(o) * 2 + (o.debug.bank_matches.length > 0 ? 1 : 0);
+const strength = (o: TypedOutcome<unknown>) => topTotal(o) * 2 + (o.debug.bank_matches.length > 0 ? 1 : 0);
 
 /**
  * The answer for an input with a Latin bank or branch name, or undefined when neither is Latin
  * (the caller resolves it as typed).
  */
-export function resolveRomaji<O extends TypedOutcome>(snapshot: Snapshot, input: ResolveInput, resolveTyped: (snapshot: Snapshot, input: ResolveInput) => O): O | undefined {
+export function resolveRomaji<O extends TypedOutcome<O>>(snapshot: Snapshot, input: ResolveInput, resolveTyped: (snapshot: Snapshot, input: ResolveInput) => O): O | undefined {
   const bankKeys = latinReadings(input.bankName);
   const branchKeys = latinReadings(input.branchName);
   if (bankKeys.length === 0 && branchKeys.length === 0) return undefined;
@@ -157,7 +158,7 @@ export function resolveRomaji<O extends TypedOutcome>(snapshot: Snapshot, input:
   return withRomajiJudgment(best.outcome, outcomes.map((o) => o.outcome), input);
 }
 
-function withRomajiJudgment<O extends TypedOutcome>(best: O, all: readonly O[], input: ResolveInput): O {
+function withRomajiJudgment<O extends TypedOutcome<O>>(best: O, all: readonly O[], input: ResolveInput): O {
   const policy = CONTEXT_POLICIES[input.context ?? DEFAULT_CONTEXT];
   const answer = best.answer;
   const reasons: ReasonCode[] = [...answer.reason_codes, 'romaji_input'];
@@ -189,5 +190,5 @@ function withRomajiJudgment<O extends TypedOutcome>(best: O, all: readonly O[], 
     reason_details: details,
     ...(details.length > 0 ? { reason_summary_ja: details[0]!.message_ja } : {}),
   };
-  return { ...best, answer: romaji };
+  return best.withAnswer(romaji);
 }

@@ -113,8 +113,13 @@ export function spokenKeyOfKana(text: string): SpokenKey | undefined {
   return latin === undefined ? undefined : keyOfSpelled(spelled(latin));
 }
 
+/** Kana (full and half width) and kanji: none decomposes to anything romaji allows. */
+const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff\uff61-\uff9f]/;
+
 /** Romaji text: Latin letters (with macrons), digits, spaces, hyphens, apostrophes and dots only, and a letter. */
 export function isLatinText(text: string): boolean {
+  // Most names are Japanese: rejected without decomposing them.
+  if (JAPANESE.test(text)) return false;
   const plain = text.normalize('NFKD').replace(/[\u0302\u0304]/g, '');
   return /^[A-Za-z0-9\s'’.\-&,]+$/.test(plain) && /[A-Za-z]/.test(plain);
 }
