@@ -44,8 +44,19 @@ function start(args: readonly string[]): Promise<Child> {
 }
 
 /**
- * `ginko serve` as `npm start` runs it: the default log level (`info`, one line per response),
- * its stdout (the log) appended to `logFile` as `npm start >> logFile` would.
+ * The Node.js options `npm start` gives (package.json's start script: `node <options>
+ * bin/ginko.js serve`), so that the bench runs the server exactly as it does.
+ */
+export function npmStartNodeOptions(): string[] {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
+  const m = /^node((?: --?[\w-]+(?:=\S+)?)*) bin\/ginko\.js serve$/.exec(pkg.scripts.start);
+  if (!m) throw new Error(`the start script is not "node [options] bin/ginko.js serve": ${pkg.scripts.start}`);
+  return m[1]!.split(' ').filter((o) => o !== '');
+}
+
+/**
+ * `ginko serve` as `npm start` runs it: its Node.js options, the default log level (`info`, one
+ * line per response), its stdout (the log) appended to `logFile` as `npm start >> logFile` would.
  */
 export async function startGinko(dataDir: string, logFile: string, extra: readonly string[] = []): Promise<Child> {
   // The "listening on" line is in the log file: read what this start appends.
@@ -58,7 +69,7 @@ export async function startGinko(dataDir: string, logFile: string, extra: readon
   })();
   const started = performance.now();
   const fd = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [GINKO, 'serve', '--port', '0', '--data-dir', dataDir, ...extra], { stdio: ['ignore', fd, 'pipe'] });
+  const child = spawn(process.execPath, [...npmStartNodeOptions(), GINKO, 'serve', '--port', '0', '--data-dir', dataDir, ...extra], { stdio: ['ignore', fd, 'pipe'] });
   closeSync(fd);
   let err = '';
   child.stderr!.on('data', (c) => (err += c));

@@ -23,7 +23,7 @@ import { answerKey } from './answer-key.js';
 import type { DistinctRequest } from './distinct.js';
 import { inProcessFigures } from './in-process.js';
 import { combine, load, type LoadResult, median, withUnique } from './load.js';
-import { type Child, createKey, ginkoRunsFrom, rssMb, startBare, startGinko } from './processes.js';
+import { type Child, createKey, ginkoRunsFrom, npmStartNodeOptions, rssMb, startBare, startGinko } from './processes.js';
 import { printTable, type ScenarioReport } from './report.js';
 import { PEAK_RSS_TARGET_MB, SCENARIOS, STARTUP_TARGETS_MS, type Scenario } from './scenarios.js';
 import { soak } from './soak.js';
@@ -204,8 +204,8 @@ async function main(): Promise<void> {
     const report = {
       date: new Date().toISOString(),
       machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, platform: process.platform },
-      configuration: `Ginko as \`npm start\` runs it: log level info (one line per response), log written to a file, running ${ginkoRunsFrom()}; autocannon -c ${connections}; bare node:https server answering the same bytes`,
-      settings: { secondsPerServerAndScenario: seconds, rounds, connections, logLevel: 'info', log: 'file' },
+      configuration: `Ginko as \`npm start\` runs it: node ${npmStartNodeOptions().join(' ')}, log level info (one line per response), log written to a file, running ${ginkoRunsFrom()}; autocannon -c ${connections}; bare node:https server answering the same bytes`,
+      settings: { secondsPerServerAndScenario: seconds, rounds, connections, nodeOptions: npmStartNodeOptions(), logLevel: 'info', log: 'file' },
       startup: { firstStartMs: Math.round(first.startMs), restartMs: Math.round(ginko.startMs), targetsMs: STARTUP_TARGETS_MS },
       memory: { peakRssMb: rssSamples.length ? Math.max(...rssSamples) : undefined, samples: rssSamples.length, rssMbAfterLoad: rssMb(ginko.process.pid!), targetMb: PEAK_RSS_TARGET_MB },
       log: { responseLines: logLines(logFile), bytes: statSync(logFile).size },
