@@ -113,6 +113,9 @@ async function main(): Promise<void> {
   const logFile = join(dataDir, 'ginko.log');
   const children: Child[] = [];
   const rssSamples: number[] = [];
+  // What the bench was doing at each sample, so the report can say when the peak was reached.
+  const rssPhases: string[] = [];
+  let phase = 'idle after start';
   let sampler: NodeJS.Timeout | undefined;
   try {
     // Cold start twice: the first seeds the history into a new store, the second is a restart.
@@ -123,7 +126,10 @@ async function main(): Promise<void> {
     // Resident memory of the serving process every second, from ready to the end.
     sampler = setInterval(() => {
       const rss = rssMb(ginko.process.pid!);
-      if (rss !== undefined) rssSamples.push(rss);
+      if (rss !== undefined) {
+        rssSamples.push(rss);
+        rssPhases.push(phase);
+      }
     }, 1000);
     const key = createKey(dataDir, 'unlimited');
     const ca = readFileSync(join(dataDir, 'tls-cert.pem'), 'utf8');
@@ -135,6 +141,7 @@ async function main(): Promise<void> {
     const reports: ScenarioReport[] = [];
     const probeAgent = new Agent({ keepAlive: true });
     for (const scenario of scenarios) {
+      phase = `recording the answers of ${scenario.name}`;
       const probe = await fetchOnce(ginko.url, ca, probeAgent, scenario, key);
       if (probe.status !== 200) {
         reports.push({ name: scenario.name, available: false, note: `answers ${probe.status}: not available in this build` });
@@ -163,6 +170,7 @@ async function main(): Promise<void> {
     children.push(bare);
 
     for (const scenario of available) {
+      phase = scenario.name;
       const distinct = scenario.distinct?.();
       // Each server gets the same sequence of distinct requests, each request once while it lasts.
       const sequences = distinct ? { bare: { requests: distinct, next: 0 }, ginko: { requests: distinct, next: 0 } } : undefined;
@@ -207,7 +215,7 @@ async function main(): Promise<void> {
       configuration: `Ginko as \`npm start\` runs it: node ${npmStartNodeOptions().join(' ')}, log level info (one line per response), log written to a file, running ${ginkoRunsFrom()}; autocannon -c ${connections}; bare node:https server answering the same bytes`,
       settings: { secondsPerServerAndScenario: seconds, rounds, connections, nodeOptions: npmStartNodeOptions(), logLevel: 'info', log: 'file' },
       startup: { firstStartMs: Math.round(first.startMs), restartMs: Math.round(ginko.startMs), targetsMs: STARTUP_TARGETS_MS },
-      memory: { peakRssMb: rssSamples.length ? Math.max(...rssSamples) : undefined, samples: rssSamples.length, rssMbAfterLoad: rssMb(ginko.process.pid!), targetMb: PEAK_RSS_TARGET_MB },
+      memory: { peakRssMb: rssSamples.length ? Math.max(...rssSamples) : undefined, peakDuring: rssPhases[rssSamples.indexOf(Math.max(...rssSamples))], samples: rssSamples.length, rssMbAfterLoad: rssMb(ginko.process.pid!), targetMb: PEAK_RSS_TARGET_MB },
       log: { responseLines: logLines(logFile), bytes: statSync(logFile).size },
       scenarios: reports,
       inProcess: inProcessFigures(),
