@@ -15,7 +15,7 @@ import type { Doorkeeper } from './doorkeeper.js';
  * What one kept entry costs beyond its key's characters and its value's own contents, for
  * weights in bytes: the entry object, its Map slot (with the table's slack), its queue slot, the
  * key string's header and a small wrapper object around the value. Measured with heap snapshots
- * of full caches; without it, caches of many small values held twice their bound.
+ * of full caches; without it, caches of many small values held well over their bound.
  */
 export const LRU_ENTRY_BYTES = 200;
 

@@ -5,9 +5,9 @@
  * The line is the JSON pino writes for `log.info({ reqId, method, url, status, ms, ip, keyId },
  * 'response')` on the app's logger (level 30, epoch `time`, pino's default `pid` and `hostname`),
  * put together here and handed to the logger's stream directly: pino's generic path (an object
- * per line, a walk over its keys, a serializer check per value) cost about 5% of the lookup
- * throughput at the default level (docs/benchmarks.md). test/logging.test.ts checks that the
- * two lines are the same.
+ * per line, a walk over its keys, a serializer check per value, a JSON.stringify copy of each
+ * text) cost a measurable share of the lookup's throughput at the default level
+ * (docs/benchmarks.md). test/log-sink.test.ts checks that the two lines are the same.
  */
 import { hostname } from 'node:os';
 import type { LogStream } from '../../logging/log-sink.js';
