@@ -93,11 +93,11 @@ export function distinctRequests(): ReadonlyMap<DistinctKind, readonly DistinctR
   const branchList = [...lists].map((path) => ({ method: 'GET' as const, path }));
 
   // Names as files hold them: the full name and the branch with its 支店; the half-width kana
-  // of a transfer file; the short form a person types (みずほ, 城南信金).
-  // Two branches of a bank may share a name: each body once.
+  // of a transfer file; the short form a person types (みずほ, 城南信金). Every branch once: a
+  // list as long as a run's Resolve requests, so that few are asked twice and answered from the
+  // result cache. Two branches of a bank may share a name: each body once.
   const resolveBodies = new Set<string>();
   for (const [i, { bank, branch }] of pairs.entries()) {
-    if (resolveBodies.size >= MAX_PER_KIND) break;
     const style = i % 3;
     const names =
       style === 0
