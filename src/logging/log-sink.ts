@@ -8,8 +8,7 @@
  * Lines are copied as UTF-8 into 64 KiB chunks as they come, outside the JavaScript heap: a
  * line's string dies young instead of waiting for its write through a garbage collection or
  * two, and a busy server makes one write per chunk (or per FLUSH_DELAY_MS) rather than one per
- * few lines. At 30,000 responses a second, writing lines as strings (pino's destination) cost a
- * fifth of the lookup throughput; this costs about half of that (docs/benchmarks.md).
+ * few lines (docs/benchmarks.md).
  * One write is under way at a time, asynchronously, so a reader that stalls holds up only the
  * write, never the event loop.
  */
