@@ -1,6 +1,6 @@
 /** Child processes of a bench run: `ginko serve`, the bare server, and `ginko` commands. */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,20 @@ export interface Child {
   stop(): Promise<void>;
 }
 
+/** A child that printed its URL: `started` is when it was spawned. */
+function running(child: ChildProcess, url: string, started: number): Child {
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  return {
+    process: child,
+    url,
+    startMs: performance.now() - started,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 function start(args: readonly string[]): Promise<Child> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -26,18 +40,7 @@ function start(args: readonly string[]): Promise<Child> {
     child.stdout.on('data', (c) => {
       out += c;
       const m = /listening on (\S+)/.exec(out);
-      if (m) {
-        const exited = new Promise<void>((r) => child.once('exit', () => r()));
-        resolve({
-          process: child,
-          url: m[1]!,
-          startMs: performance.now() - started,
-          stop: async () => {
-            child.kill('SIGTERM');
-            await exited;
-          },
-        });
-      }
+      if (m) resolve(running(child, m[1]!, started));
     });
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}\n${out}\n${err}`)));
   });
@@ -47,48 +50,43 @@ function start(args: readonly string[]): Promise<Child> {
  * The Node.js options `npm start` gives (package.json's start script: `node <options>
  * bin/ginko.js serve`), so that the bench runs the server exactly as it does.
  */
-export function npmStartNodeOptions(): string[] {
+export function npmStartNodeOptions(): readonly string[] {
+  if (startOptions) return startOptions;
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
   const m = /^node((?: --?[\w-]+(?:=\S+)?)*) bin\/ginko\.js serve$/.exec(pkg.scripts.start);
   if (!m) throw new Error(`the start script is not "node [options] bin/ginko.js serve": ${pkg.scripts.start}`);
-  return m[1]!.split(' ').filter((o) => o !== '');
+  return (startOptions = m[1]!.split(' ').filter((o) => o !== ''));
 }
+let startOptions: readonly string[] | undefined;
 
 /**
  * `ginko serve` as `npm start` runs it: its Node.js options, the default log level (`info`, one
  * line per response), its stdout (the log) appended to `logFile` as `npm start >> logFile` would.
  */
 export async function startGinko(dataDir: string, logFile: string, extra: readonly string[] = []): Promise<Child> {
-  // The "listening on" line is in the log file: read what this start appends.
-  const offset = (() => {
-    try {
-      return readFileSync(logFile).length;
-    } catch {
-      return 0;
-    }
-  })();
+  // The "listening on" line is in the log file: read what this start appends, and only that
+  // (a later start follows hundreds of MB of response lines).
+  const offset = existsSync(logFile) ? statSync(logFile).size : 0;
   const started = performance.now();
   const fd = openSync(logFile, 'a');
   const child = spawn(process.execPath, [...npmStartNodeOptions(), GINKO, 'serve', '--port', '0', '--data-dir', dataDir, ...extra], { stdio: ['ignore', fd, 'pipe'] });
   closeSync(fd);
   let err = '';
   child.stderr!.on('data', (c) => (err += c));
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  for (;;) {
-    const m = /listening on (\S+)/.exec(readFileSync(logFile).subarray(offset).toString('utf8'));
-    if (m) {
-      return {
-        process: child,
-        url: m[1]!,
-        startMs: performance.now() - started,
-        stop: async () => {
-          child.kill('SIGTERM');
-          await exited;
-        },
-      };
+  const log = openSync(logFile, 'r');
+  try {
+    // Read as latin1, a byte a character: the line sought is ASCII, and a read never splits a character.
+    let appended = '';
+    const chunk = Buffer.alloc(64 * 1024);
+    for (;;) {
+      for (let n; (n = readSync(log, chunk, 0, chunk.length, offset + appended.length)) > 0; ) appended += chunk.toString('latin1', 0, n);
+      const m = /listening on (\S+)/.exec(appended);
+      if (m) return running(child, m[1]!, started);
+      if (child.exitCode !== null) throw new Error(`ginko serve exited with ${child.exitCode}\n${err}`);
+      await sleep(10);
     }
-    if (child.exitCode !== null) throw new Error(`ginko serve exited with ${child.exitCode}\n${err}`);
-    await sleep(10);
+  } finally {
+    closeSync(log);
   }
 }
 
