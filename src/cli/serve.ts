@@ -115,7 +115,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   let publicUrl = config.publicUrl ?? '';
   app = await buildApp(
     { snapshots, cursors, auth, access, console: operatorConsole, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download'), (id) => keys.isActive(id)), trustProxy: config.trustProxy, publicUrl: () => publicUrl, filterTime: new FilterTimeAllowance() },
-    { logger: { level: config.logLevel, stream: logSink.stream }, metrics: { access: config.metrics ?? 'open', processMetrics: true }, ...(tls ? { https: tls } : {}) },
+    { logger: { level: config.logLevel, stream: logSink }, metrics: { access: config.metrics ?? 'open', processMetrics: true }, ...(tls ? { https: tls } : {}) },
   );
   registerLogLinesDropped(app.metrics.registry, () => logSink.dropped);
   access.log = (level, message, detail) => app.log[level](detail ?? {}, message);

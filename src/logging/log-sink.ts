@@ -50,9 +50,8 @@ interface Chunk {
   written: number;
 }
 
+/** What the loggers write to: Fastify's `logger: { stream: sink }` and the response log. */
 export class LogSink implements LogStream {
-  /** What the logger writes to: Fastify's `logger: { stream }` (the sink itself). */
-  readonly stream: LogStream = this;
   readonly #fd: number;
   readonly #maxBytes: number;
   /** Chunks full or due, oldest first; the first is being written while #writing. */
