@@ -21,14 +21,17 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 export const RATE_LIMIT_HEADERS = ['x-ratelimit-limit-second', 'x-ratelimit-limit-day', 'x-ratelimit-remaining-day', 'ratelimit-reset'] as const;
 const CORS = Object.entries(CORS_HEADERS);
 
+/** The values of RATE_LIMIT_HEADERS, in their order. */
+function rateLimitValues(rate: RateLimitResult): readonly [string, string, string, string] {
+  return [String(rate.limitSecond), String(rate.limitDay), String(rate.remainingDay), String(rate.resetSeconds)];
+}
+
 /** The rate-limit headers of an admitted request, or of a 429, in their order. */
 export function rateLimitHeaders(rate: RateLimitResult): Record<(typeof RATE_LIMIT_HEADERS)[number], string> {
-  return {
-    'x-ratelimit-limit-second': String(rate.limitSecond),
-    'x-ratelimit-limit-day': String(rate.limitDay),
-    'x-ratelimit-remaining-day': String(rate.remainingDay),
-    'ratelimit-reset': String(rate.resetSeconds),
-  };
+  const values = rateLimitValues(rate);
+  const headers = {} as Record<(typeof RATE_LIMIT_HEADERS)[number], string>;
+  RATE_LIMIT_HEADERS.forEach((name, i) => (headers[name] = values[i]!));
+  return headers;
 }
 
 /** First headers of every answer: the request id, and CORS for a browser's request. */
@@ -68,8 +71,10 @@ export function writeAnswer(
 ): void {
   const out: string[] = [REQUEST_ID_HEADER, answer.requestId];
   if (answer.origin !== undefined) for (const [name, value] of CORS) out.push(name, value);
-  const rate = answer.rate;
-  if (rate !== undefined) out.push(RATE_LIMIT_HEADERS[0], String(rate.limitSecond), RATE_LIMIT_HEADERS[1], String(rate.limitDay), RATE_LIMIT_HEADERS[2], String(rate.remainingDay), RATE_LIMIT_HEADERS[3], String(rate.resetSeconds));
+  if (answer.rate !== undefined) {
+    const values = rateLimitValues(answer.rate);
+    RATE_LIMIT_HEADERS.forEach((name, i) => out.push(name, values[i]!));
+  }
   if (answer.headers !== undefined) for (const [name, value] of Object.entries(answer.headers)) out.push(name, value);
   if (answer.body === undefined) {
     out.push('content-length', '0');
