@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './support/browser.js';
-import { type RunningGinko, runGinko, startGinko } from './support/process.js';
+import { chromiumWithGinko } from './support/browser.js';
+import type { RunningGinko } from './support/process.js';
 import { useTempDirs } from './support/temp-dirs.js';
 
 const tempDir = useTempDirs('ginko-docs-e2e-');
@@ -17,15 +17,9 @@ let server: RunningGinko;
 let key: string;
 
 before(async () => {
-  const launched = await launchChromium();
-  if ('skip' in launched) {
-    skip = launched.skip;
-    return;
-  }
-  browser = launched;
-  const dataDir = tempDir();
-  key = (await runGinko(['keys', 'create', '--plan', 'unlimited', '--name', 'docs-test', '--data-dir', dataDir])).stdout.trim().split('\n').at(-1)!;
-  server = await startGinko(['--data-dir', dataDir]);
+  const started = await chromiumWithGinko(tempDir(), 'docs-test');
+  if ('skip' in started) skip = started.skip;
+  else ({ browser, server, key } = started);
 });
 after(async () => {
   await browser?.close();

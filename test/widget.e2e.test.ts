@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './support/browser.js';
-import { type RunningGinko, runGinko, startGinko } from './support/process.js';
+import { chromiumWithGinko } from './support/browser.js';
+import type { RunningGinko } from './support/process.js';
 import { closedPort } from './support/services.js';
 
 let browser: Browser | undefined;
@@ -20,14 +20,9 @@ let key: string;
 const dataDir = mkdtempSync(join(tmpdir(), 'ginko-widget-'));
 
 before(async () => {
-  const launched = await launchChromium();
-  if ('skip' in launched) {
-    skip = launched.skip;
-    return;
-  }
-  browser = launched;
-  key = (await runGinko(['keys', 'create', '--plan', 'unlimited', '--name', 'widget-test', '--data-dir', dataDir])).stdout.trim().split('\n').at(-1)!;
-  server = await startGinko(['--data-dir', dataDir]);
+  const started = await chromiumWithGinko(dataDir, 'widget-test');
+  if ('skip' in started) skip = started.skip;
+  else ({ browser, server, key } = started);
 });
 after(async () => {
   await browser?.close();

@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
+import { type RunningGinko, runGinko, startGinko } from './process.js';
 
 export const CHROMIUM = process.env.GINKO_TEST_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -18,4 +19,15 @@ export async function launchChromium(): Promise<Browser | { skip: string }> {
     // The test server's certificate is self-signed.
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--ignore-certificate-errors'],
   });
+}
+
+/**
+ * Chromium, and a real `ginko serve` on `dataDir` with a key of plan `unlimited` named
+ * `keyName`; or why the browser tests skip (nothing is started then).
+ */
+export async function chromiumWithGinko(dataDir: string, keyName: string): Promise<{ browser: Browser; server: RunningGinko; key: string } | { skip: string }> {
+  const browser = await launchChromium();
+  if ('skip' in browser) return browser;
+  const key = (await runGinko(['keys', 'create', '--plan', 'unlimited', '--name', keyName, '--data-dir', dataDir])).stdout.trim().split('\n').at(-1)!;
+  return { browser, server: await startGinko(['--data-dir', dataDir]), key };
 }
