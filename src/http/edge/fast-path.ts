@@ -10,8 +10,8 @@
  * (access-guard.ts), the writer (writer.ts), the response log line (response-log.ts) and the
  * route's metrics series. It takes a request only when the answer is certain to be the route's:
  * - GET (HEAD and the other methods go to Fastify), with no request body;
- * - a URL a route already answered with this snapshot's JSON (never JSONP, never a key in the
- *   URL: answer-cache.ts keeps neither for the fast branch);
+ * - a URL whose JSON answer a route kept for this snapshot (from the URL's second request on;
+ *   never JSONP, never a key in the URL: answer-cache.ts keeps neither for the fast branch);
  * - an Accept header that allows JSON, one Host header, and behind --trust-proxy,
  *   X-Forwarded-Proto: https.
  * Once taken, the request is checked and answered here, refusals included: every request is
