@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { cpuMs } from '../src/search/filter-budget.js';
-import { FREEWORD_MAX_LENGTH, freewordIndexOf, normalizeFreeword } from '../src/search/freeword/index.js';
+import { EXACT, FREEWORD_MAX_LENGTH, freewordIndexOf, INFIX, NO_MATCH, normalizeFreeword, PREFIX } from '../src/search/freeword/index.js';
+import { KeyHaystack } from '../src/search/freeword/key-haystack.js';
+import { rankKeys } from '../src/search/freeword/rank.js';
+import { branchKeys } from '../src/search/freeword/written-forms.js';
 import { bundledDirectory, bundledSnapshot, getJson, invalidParam, startTestApp, type TestApp } from './support/app.js';
 
 let t: TestApp;
@@ -109,6 +112,48 @@ describe('freeword branch search', () => {
     const other = await getJson(t, `/v3/freeword/banks/0005/branches?limit=20&freeword=${u('ほんてん')}&cursor=${((await getJson(t, `/v3/freeword/banks/0005/branches?limit=20&freeword=${u('えきまえ')}`)).body as Page).nextCursor}`);
     assert.equal(other.status, 400);
     assert.equal((other.body as { validationErrors: { paramName: string }[] }).validationErrors[0]!.paramName, 'cursor');
+  });
+});
+
+describe('key haystack (one scan over a bank\'s branch keys)', () => {
+  const keys = [['トウキヨウ', 'トウキヨウシテン'], [], ['シントウキヨウ'], ['トウ', 'アトウ'], ['', 'キヨウト']];
+  const haystack = new KeyHaystack(keys.length, (i) => keys[i]!);
+
+  it('ranks each record by its best key, as rankKeys does', () => {
+    assert.deepEqual([...haystack.ranks('トウ')], [PREFIX, NO_MATCH, INFIX, EXACT, NO_MATCH]);
+    assert.deepEqual([...haystack.ranks('トウキヨウ')], [EXACT, NO_MATCH, INFIX, NO_MATCH, NO_MATCH]);
+    assert.deepEqual([...haystack.ranks('キヨウ')], [INFIX, NO_MATCH, INFIX, NO_MATCH, PREFIX]);
+    // Never across two keys of a record, nor across two records.
+    assert.deepEqual([...haystack.ranks('シテントウ')], Array(5).fill(NO_MATCH));
+    assert.deepEqual([...haystack.ranks('ウシン')], Array(5).fill(NO_MATCH));
+  });
+
+  it('orders matches by rank, then by record', () => {
+    assert.deepEqual(haystack.search('トウ'), [3, 0, 2]);
+    assert.deepEqual(haystack.search('ウ'), [0, 2, 3, 4]);
+    assert.deepEqual(haystack.search('ナイ'), []);
+  });
+
+  it('matches nothing for an empty query or one holding its separator', () => {
+    assert.deepEqual(haystack.search(''), []);
+    assert.deepEqual(haystack.search('\u0000'), []);
+    assert.deepEqual(haystack.search('ウ\u0000シ'), []);
+  });
+
+  it("gives rankKeys' ranks for every branch of every bank", () => {
+    const directory = bundledDirectory();
+    let compared = 0;
+    for (const bank of directory.banks) {
+      const branches = directory.branches(bank.code);
+      const branchKeysOf = branches.map(branchKeys);
+      const bankHaystack = new KeyHaystack(branches.length, (i) => branchKeysOf[i]!);
+      for (const query of ['ホンテン', 'トウキヨウ', 'エキ', 'シテン', 'ナカ', '中央', 'ウ']) {
+        const expected = branchKeysOf.map((k) => rankKeys(k, query));
+        assert.deepEqual([...bankHaystack.ranks(query)], expected, `${bank.code} ${query}`);
+        compared += expected.length;
+      }
+    }
+    assert.equal(compared, 7 * 28_944);
   });
 });
 

@@ -11,6 +11,7 @@ import { latinReadings } from '../../domain/romaji/latin-readings.js';
 import { bankSpokenForms, branchSpokenForms, type SpokenKeys, spokenKeysOf } from '../../domain/romaji/spoken-forms.js';
 import { isLatinText, type SpokenKey } from '../../domain/romaji/spoken-key.js';
 import { BigramIndex } from './bigram-index.js';
+import { KeyHaystack } from './key-haystack.js';
 import { NO_MATCH, rankKeys } from './rank.js';
 import { literalRank, NO_SPOKEN_MATCH, rankSpoken } from './romaji-rank.js';
 import { bankKeys, branchKeys } from './written-forms.js';
@@ -18,6 +19,12 @@ import { bankKeys, branchKeys } from './written-forms.js';
 interface Keyed<T> {
   readonly record: T;
   readonly keys: readonly string[];
+}
+
+/** A bank's branches and their keys, searched in one scan (key-haystack.ts). */
+interface BankBranches {
+  readonly records: readonly Branch[];
+  readonly keys: KeyHaystack;
 }
 
 /** Keeps matches in rank order, then in the order given (code order). */
@@ -31,26 +38,28 @@ function ranked<T>(entries: Iterable<Keyed<T>>, query: string): T[] {
 }
 
 /**
- * Matches of a romaji query (docs/freeword.md#romaji): literal matches of the text and spoken
- * matches of its readings, in the finer tiers of romaji-rank.ts, then in the order given.
+ * Matches of a romaji query (docs/freeword.md#romaji): literal matches of the text (`literal(i)`:
+ * the rank.ts rank of record i) and spoken matches of its readings, in the finer tiers of
+ * romaji-rank.ts, then in the order given.
  */
-function rankedRomaji<T>(entries: Iterable<Keyed<T>>, spoken: (entry: Keyed<T>) => SpokenKeys, literal: string, readings: readonly SpokenKey[]): T[] {
+function rankedRomaji<T extends object>(records: readonly T[], literal: (i: number) => number, spoken: (record: T) => SpokenKeys, readings: readonly SpokenKey[]): T[] {
   const tiers: T[][] = Array.from({ length: NO_SPOKEN_MATCH }, () => []);
-  for (const entry of entries) {
-    const rank = Math.min(literalRank(rankKeys(entry.keys, literal)), rankSpoken(spoken(entry), readings));
-    if (rank !== NO_SPOKEN_MATCH) tiers[rank]!.push(entry.record);
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i]!;
+    const rank = Math.min(literalRank(literal(i)), rankSpoken(spoken(record), readings));
+    if (rank !== NO_SPOKEN_MATCH) tiers[rank]!.push(record);
   }
   return tiers.flat();
 }
 
 /** Spoken keys computed on first use, per record: only romaji queries need them. */
-function spokenOf<T>(keysOf: (record: T) => SpokenKeys): (entry: Keyed<T>) => SpokenKeys {
-  const cache = new WeakMap<Keyed<T>, SpokenKeys>();
-  return (entry) => {
-    let keys = cache.get(entry);
+function spokenOf<T extends object>(keysOf: (record: T) => SpokenKeys): (record: T) => SpokenKeys {
+  const cache = new WeakMap<T, SpokenKeys>();
+  return (record) => {
+    let keys = cache.get(record);
     if (!keys) {
-      keys = keysOf(entry.record);
-      cache.set(entry, keys);
+      keys = keysOf(record);
+      cache.set(record, keys);
     }
     return keys;
   };
@@ -59,7 +68,7 @@ function spokenOf<T>(keysOf: (record: T) => SpokenKeys): (entry: Keyed<T>) => Sp
 export class FreewordIndex {
   readonly #banks: readonly Keyed<Bank>[];
   readonly #bankGrams: BigramIndex;
-  readonly #branchesByBank = new Map<string, readonly Keyed<Branch>[]>();
+  readonly #branchesByBank = new Map<string, BankBranches>();
   readonly #bankSpoken = spokenOf((bank: Bank) => spokenKeysOf(bankSpokenForms(bank)));
   readonly #branchSpoken = spokenOf((branch: Branch) => spokenKeysOf(branchSpokenForms(branch)));
 
@@ -68,7 +77,8 @@ export class FreewordIndex {
     this.#banks = banks;
     this.#bankGrams = new BigramIndex(banks.length, (i) => banks[i]!.keys);
     for (const bank of directory.banks) {
-      this.#branchesByBank.set(bank.code, directory.branches(bank.code).map((branch) => ({ record: branch, keys: branchKeys(branch) })));
+      const records = directory.branches(bank.code);
+      this.#branchesByBank.set(bank.code, { records, keys: new KeyHaystack(records.length, (i) => branchKeys(records[i]!)) });
     }
   }
 
@@ -79,7 +89,13 @@ export class FreewordIndex {
     const readings = latinReadings(query);
     const literal = withoutSpaces(query);
     if (readings.length > 0) {
-      return rankedRomaji(types.size === 0 ? banks : banks.filter((b) => types.has(b.record.businessTypeCode)), this.#bankSpoken, literal, readings);
+      const entries = types.size === 0 ? banks : banks.filter((b) => types.has(b.record.businessTypeCode));
+      return rankedRomaji(
+        entries.map((e) => e.record),
+        (i) => rankKeys(entries[i]!.keys, literal),
+        this.#bankSpoken,
+        readings,
+      );
     }
     return ranked((function* (ids: Iterable<number>) {
       for (const i of ids) if (types.size === 0 || types.has(banks[i]!.record.businessTypeCode)) yield banks[i]!;
@@ -88,11 +104,16 @@ export class FreewordIndex {
 
   /** The bank's branches matching the query (normalizeFreeword), best first. */
   searchBranches(bankCode: string, query: string): Branch[] {
-    const branches = this.#branchesByBank.get(bankCode) ?? [];
+    const branches = this.#branchesByBank.get(bankCode);
+    if (branches === undefined) return [];
+    const { records, keys } = branches;
     const readings = latinReadings(query);
     const literal = withoutSpaces(query);
-    if (readings.length > 0) return rankedRomaji(branches, this.#branchSpoken, literal, readings);
-    return ranked(branches, literal);
+    if (readings.length > 0) {
+      const ranks = keys.ranks(literal);
+      return rankedRomaji(records, (i) => ranks[i]!, this.#branchSpoken, readings);
+    }
+    return keys.search(literal).map((i) => records[i]!);
   }
 }
 
