@@ -27,6 +27,7 @@ import { missingBody, parseResolveJson, resolveBodyValidator, resolveInputOf } f
 import { ResolveBatchRequestSchema, ResolveBatchResponseSchema, ResolveMessageErrorSchema, ResolveRequestSchema, ResolveResponseSchema, ResolveValidationErrorSchema } from './schemas.js';
 import type { AppServices } from '../../services.js';
 import { registerPost } from '../../edge/register.js';
+import { keptJson } from '../../../shared/flat-json.js';
 
 export const RESOLVE_PREFIX = '/resolve/v1';
 export const RESOLVE_PATH = `${RESOLVE_PREFIX}/bank-branch`;
@@ -50,7 +51,7 @@ function keptAnswer(snapshot: Snapshot, input: ResolveInput): { readonly decisio
     `resolve\n${input.context ?? ''}\n${input.bankName.slice(0, MAX_INPUT_LENGTH)}\n${input.branchName.slice(0, MAX_INPUT_LENGTH)}`,
     () => {
       const { answer } = resolve(snapshot, input);
-      return { decision: answer.decision, json: JSON.stringify(answer) };
+      return { decision: answer.decision, json: keptJson(answer) };
     },
     (r) => 64 + 2 * r.json.length,
   );

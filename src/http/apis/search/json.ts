@@ -6,6 +6,7 @@
  */
 
 import type { Derivation, Snapshot } from '../../../dataset/snapshot.js';
+import { keptJson } from '../../../shared/flat-json.js';
 
 /** Kept per record object of a snapshot; dropped with the snapshot when a new one replaces it. */
 const RECORD_JSON: Derivation<WeakMap<object, string>> = { name: 'record JSON', build: () => new WeakMap() };
@@ -29,7 +30,7 @@ function serialize(recordJson: WeakMap<object, string>, value: unknown): string 
   if (Object.isFrozen(value)) {
     let json = recordJson.get(value);
     if (json === undefined) {
-      json = JSON.stringify(value);
+      json = keptJson(value);
       recordJson.set(value, json);
     }
     return json;
