@@ -128,6 +128,15 @@ describe('log redaction', () => {
     assert.equal(redactUrl(`/v3/banks/${KEY}`), '/v3/banks/[redacted]');
     assert.equal(redactUrl('/v3/banks/0001?fields=code'), '/v3/banks/0001?fields=code');
   });
+
+  it('finds them beside Japanese text and malformed escapes, and leaves a URL without them as it is', () => {
+    const mizuho = '%E3%81%BF%E3%81%9A%E3%81%BB';
+    assert.equal(redactUrl(`/v3/freeword/banks?freeword=${mizuho}`), `/v3/freeword/banks?freeword=${mizuho}`);
+    assert.equal(redactUrl(`/v3/freeword/banks?freeword=${mizuho}+%ZZ&limit=2`), `/v3/freeword/banks?freeword=${mizuho}+%ZZ&limit=2`);
+    assert.equal(redactUrl(`/v3/freeword/banks?freeword=${mizuho}&a%70ikey=${KEY}`), `/v3/freeword/banks?freeword=${mizuho}&a%70ikey=[redacted]`);
+    assert.equal(redactUrl(`/v3/freeword/banks?freeword=%ZZ${mizuho}&filter=%67k_${KEY.slice(3)}`), `/v3/freeword/banks?freeword=%ZZ${mizuho}&filter=[redacted]`);
+    assert.equal(redactUrl(`/v3/freeword/banks?freeword=${mizuho}%20%47K%5F${KEY.slice(3)}`), '/v3/freeword/banks?freeword=[redacted]');
+  });
 });
 
 describe('rate limiter', () => {

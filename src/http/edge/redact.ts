@@ -34,12 +34,16 @@ function isCredentialParameter(rawName: string): boolean {
   return CREDENTIAL_PARAMETERS.includes(unescape(rawName).replace(/\[\d*\]$/, '').toLowerCase());
 }
 
-/** Whether a URL could hold a credential at all: an escape, a key's prefix or a credential parameter's name. */
-const MAY_HOLD_CREDENTIAL = new RegExp(`[%+]|gk_|${CREDENTIAL_PARAMETERS.join('|')}`, 'i');
+/**
+ * Whether a URL could hold a credential at all, once its escapes are read: a key's prefix or a
+ * credential parameter's name. Both are ASCII, which reads the same whether the whole URL or each
+ * part is unescaped, so a URL without them (nearly every URL, Japanese search text included) is
+ * answered as it is, without splitting it.
+ */
+const MAY_HOLD_CREDENTIAL = new RegExp(`gk_|${CREDENTIAL_PARAMETERS.join('|')}`, 'i');
 
 export function redactUrl(url: string): string {
-  // Nearly every URL has nothing to remove: answered as it is, without splitting it.
-  if (!MAY_HOLD_CREDENTIAL.test(url)) return url;
+  if (!MAY_HOLD_CREDENTIAL.test(unescape(url))) return url;
   const q = url.indexOf('?');
   const rawPath = q < 0 ? url : url.slice(0, q);
   const path = rawPath
