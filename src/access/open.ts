@@ -13,7 +13,6 @@ import { MaintenanceSwitch } from './maintenance.js';
 import { PlanCache } from './plan-cache.js';
 import { PlanStore } from './plans.js';
 import { RateLimiter } from './rate-limiter.js';
-import { RedisCounters } from './redis-counters.js';
 import { USAGE_RETENTION_DAYS, UsageJournal, UsageStore } from './usage-store.js';
 
 export interface AccessOptions {
@@ -45,6 +44,8 @@ export async function openAccessControl(options: AccessOptions): Promise<AccessC
   let restore: UsageStore | undefined;
   if (options.redisUrl) {
     if (!/^rediss?:\/\//.test(options.redisUrl)) throw new Error('--redis-url must start with redis:// or rediss://');
+    // The Redis client and rate-limiter libraries are loaded only when Redis is configured.
+    const { RedisCounters } = await import('./redis-counters.js');
     const redis = await RedisCounters.open({
       url: options.redisUrl,
       ...(options.redisKeyPrefix ? { keyPrefix: options.redisKeyPrefix } : {}),

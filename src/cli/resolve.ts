@@ -15,7 +15,6 @@ import { MAX_INPUT_LENGTH, resolve } from '../resolve/resolve.js';
 import { warmRomajiForms } from '../resolve/romaji-input.js';
 import { DECISIONS, RESOLVE_CONTEXTS, type ResolveContext } from '../resolve/types.js';
 import { progressBar } from './progress-bar.js';
-import { resolveFile, UnreadableInputError } from './resolve-file.js';
 
 interface ResolveOptions {
   context: ResolveContext;
@@ -50,7 +49,7 @@ export function registerResolveCommand(program: Command): void {
     });
 }
 
-function resolveWholeFile(bank: string | undefined, opts: ResolveOptions): void {
+async function resolveWholeFile(bank: string | undefined, opts: ResolveOptions): Promise<void> {
   if (bank !== undefined) throw new Error('give either BANK BRANCH or --input, not both');
   if (opts.input === undefined || opts.output === undefined) throw new Error('--input and --output go together');
   let bytes: Buffer;
@@ -59,6 +58,8 @@ function resolveWholeFile(bank: string | undefined, opts: ResolveOptions): void 
   } catch (err) {
     throw new Error(`cannot read ${opts.input}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
+  // The CSV reader and its Shift_JIS decoder are loaded for this command only, not by `ginko serve`.
+  const { resolveFile, UnreadableInputError } = await import('./resolve-file.js');
   const snapshot = loadBundledServing();
   warmResolveIndex(snapshot);
   warmRomajiForms(snapshot);

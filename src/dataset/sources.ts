@@ -9,7 +9,6 @@
  */
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readMasterZip } from '../export/read-master-zip.js';
 import type { RawSnapshot } from './raw.js';
 import { isSourceDataCheckout, readSourceData } from './source-data.js';
 import { readZenginPackage } from './zengin.js';
@@ -70,7 +69,8 @@ export async function readDatasetSource(source: string, effectiveDate?: string):
     case 'source-data':
       return { layout, raw: readSourceData(path, effectiveDate) };
     case 'master-zip': {
-      const raw = await readMasterZip(readFileSync(path));
+      // The zip library is loaded only for this layout.
+      const raw = await (await import('../export/read-master-zip.js')).readMasterZip(readFileSync(path));
       return { layout, raw: effectiveDate ? { ...raw, effectiveDate } : raw };
     }
     case undefined:
