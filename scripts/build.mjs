@@ -7,7 +7,7 @@
  *   one on every start; bundled, the restart to ready is about 0.2 s shorter (docs/benchmarks.md).
  * - Code splitting: a module src/ imports with `await import()` (the registry client and the
  *   tarball reader of self-update, the Master Export zip reader, the Redis counters, the CLI's
- *   Shift_JIS decoder) becomes a chunk of its own, loaded with its dependencies only when used.
+ *   CSV and Shift_JIS readers) becomes a chunk of its own, loaded with its dependencies only when used.
  *   Without splitting, one bundle would import every dependency at its top, on every start.
  */
 import { rmSync } from 'node:fs';
