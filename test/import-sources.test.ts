@@ -56,6 +56,21 @@ describe('import sources', () => {
     await assert.rejects(readDatasetSource(checkout), { message: `${checkout} is a zengin-code/source-data checkout, which carries no date: pass --effective-date YYYY-MM-DD` });
   });
 
+  it("reads a package's data as JSON and never runs it: a data file that is code is refused, naming it", async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'lib'));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'zengin-code', version: '1.0.0-p20260701' }));
+    const file = join(dir, 'lib', 'zengin-data.js');
+    const ran = join(dir, 'ran');
+    writeFileSync(file, `require('node:fs').writeFileSync(${JSON.stringify(ran)}, 'x');\nmodule.exports = {};\n`);
+    await assert.rejects(readDatasetSource(dir), (err: Error) => err.message.startsWith(`${file} is not a zengin-code data file (module.exports = one JSON object): `));
+    writeFileSync(file, 'module.exports = { "0001": require("./other") };\n');
+    await assert.rejects(readDatasetSource(dir), (err: Error) => err.message.startsWith(`${file} is not a zengin-code data file (module.exports = one JSON object): `));
+    assert.equal(existsSync(ran), false);
+    writeFileSync(file, 'module.exports = {"0001": {"code": "0001", "name": "みずほ", "kana": "ミズホ", "branches": {"001": {"code": "001", "name": "東京営業部", "kana": "トウキヨウ"}}}}');
+    assert.deepEqual((await readDatasetSource(dir)).raw, { effectiveDate: '2026-07-01', institutions: [{ code: '0001', name: 'みずほ', kana: 'ミズホ', branches: [{ code: '001', name: '東京営業部', kana: 'トウキヨウ' }] }] });
+  });
+
   it('refuses a truncated .tgz in plain words', async () => {
     const packed = await npmPack(installedPackageDir('zengin-code'), tempDir());
     const file = join(tempDir(), 'cut.tgz');

@@ -28,10 +28,7 @@ export function effectiveDateOfPackageVersion(version: string): string {
 /** Loads the package in `dir` (the directory holding its package.json); `effectiveDate` overrides its version's date. */
 export function readZenginPackage(dir: string, effectiveDate?: string): RawSnapshot {
   const pkg = effectiveDate ? { version: '' } : (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string });
-  const file = join(dir, 'lib', 'zengin-data.js');
-  const data = require(file) as Record<string, ZenginBank>;
-  // Each import or update reads a new 5 MB file: do not keep it in the module cache.
-  delete require.cache[require.resolve(file)];
+  const data = readZenginData(join(dir, 'lib', 'zengin-data.js'));
   const institutions: RawInstitution[] = Object.values(data).map((bank) => ({
     code: bank.code,
     name: bank.name,
@@ -39,6 +36,27 @@ export function readZenginPackage(dir: string, effectiveDate?: string): RawSnaps
     branches: Object.values(bank.branches).map((b): RawBranch => ({ code: b.code, name: b.name, kana: b.kana })),
   }));
   return { effectiveDate: effectiveDate ?? effectiveDateOfPackageVersion(pkg.version), institutions };
+}
+
+/** What the package's data file holds after `module.exports =`: one object, written as JSON. */
+const EXPORTS = /^\s*module\.exports\s*=\s*/;
+
+/**
+ * The package's data, read as the JSON it is rather than run as a module: JSON.parse reads the
+ * 5 MB file in about 80 ms where require() compiled it in about 250 ms (a first start reads
+ * five versions: docs/benchmarks.md), and a file fetched by self-update is never executed. A file
+ * of another shape is refused, naming it.
+ */
+function readZenginData(file: string): Record<string, ZenginBank> {
+  const text = readFileSync(file, 'utf8');
+  const start = EXPORTS.exec(text);
+  const end = text.trimEnd().endsWith(';') ? text.trimEnd().length - 1 : text.trimEnd().length;
+  try {
+    if (!start) throw new Error('it does not start with module.exports =');
+    return JSON.parse(text.slice(start[0].length, end)) as Record<string, ZenginBank>;
+  } catch (err) {
+    throw new Error(`${file} is not a zengin-code data file (module.exports = one JSON object): ${(err as Error).message}`);
+  }
 }
 
 /** Directory of an installed package by its npm name, e.g. `zengin-code-20260331`. */
