@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { hiraganaToKatakana, katakanaToHiragana, narrowAscii, toHalfWidthKana, widenAscii } from '../src/domain/kana.js';
 
 describe('kana conversions', () => {
@@ -8,6 +9,28 @@ describe('kana conversions', () => {
     assert.equal(toHalfWidthKana('パルヴ'), 'ﾊﾟﾙｳﾞ');
     assert.equal(toHalfWidthKana('ニユ－ヨ－ク．メロン　ＡＢ'), 'ﾆﾕ-ﾖ-ｸ.ﾒﾛﾝ AB');
     assert.equal(toHalfWidthKana('キャッシュー・ヲ'), 'ｷｬｯｼｭｰ･ｦ');
+  });
+
+  it('converts text of kana, ASCII and marks character by character exactly as NFD and the table do', () => {
+    // A kanji makes the whole text take the steps of the definition (NFD, then the table) and
+    // converts to itself: comparing the two checks the character-by-character path.
+    const bySteps = (text: string) => toHalfWidthKana(text + '漢').slice(0, -1);
+    const alphabet = fc.oneof(
+      fc.integer({ min: 0x30a0, max: 0x30ff }),
+      fc.integer({ min: 0x3000, max: 0x309f }),
+      fc.integer({ min: 0x20, max: 0x7e }),
+      fc.integer({ min: 0xff01, max: 0xff5e }),
+      fc.constantFrom(0x3099, 0x309a, 0x302a, 0x302d, 0x0301, 0x6f22),
+    );
+    fc.assert(
+      fc.property(fc.array(alphabet, { maxLength: 12 }), (codes) => {
+        const text = String.fromCharCode(...codes);
+        assert.equal(toHalfWidthKana(text), bySteps(text));
+      }),
+      { numRuns: 5000 },
+    );
+    // The marks that NFD reorders: カ, a tone mark, then a voicing mark.
+    assert.equal(toHalfWidthKana('カ\u302a\u3099'), 'ｶﾞ\u302a');
   });
 
   it('shifts katakana and hiragana both ways, ヴ included', () => {

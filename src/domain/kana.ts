@@ -45,11 +45,44 @@ export function widenAscii(text: string): string {
   return out;
 }
 
-/** Full-width katakana (with full-width ASCII) to half-width katakana and ASCII: ド → ﾄﾞ. */
-export function toHalfWidthKana(text: string): string {
+/** toHalfWidthKana by its definition: ASCII narrowed, then NFD, then the table. */
+function halfWidthBySteps(text: string): string {
   let out = '';
   // NFD splits voiced kana into base + combining mark, so the table needs no voiced entries.
   for (const ch of narrowAscii(text).normalize('NFD')) out += FULL_TO_HALF_KATAKANA[ch] ?? ch;
+  return out;
+}
+
+/**
+ * halfWidthBySteps of each character of the readings' alphabet (ASCII, U+3000–U+30FF: kana and
+ * Japanese punctuation, full-width ASCII), made from it once. These are all starters (combining
+ * class 0; the combining marks of the block are left out): NFD splits each into a base and at
+ * most one mark, and a mark followed by a starter is never reordered, so a text of them converts
+ * character by character, without the normalization and the object lookups that made this
+ * conversion most of building a Directory (about 60 ms a snapshot: docs/benchmarks.md).
+ */
+const HALF_OF_CHARACTER: ReadonlyMap<number, string> = (() => {
+  const table = new Map<number, string>();
+  const add = (first: number, last: number) => {
+    for (let c = first; c <= last; c++) table.set(c, halfWidthBySteps(String.fromCharCode(c)));
+  };
+  add(0x20, 0x7e);
+  add(0x3000, 0x30ff);
+  add(FULLWIDTH_ASCII_FIRST, FULLWIDTH_ASCII_LAST);
+  // The block's combining marks (tone marks, the combining voicing marks): NFD reorders them.
+  for (const mark of [0x302a, 0x302b, 0x302c, 0x302d, 0x302e, 0x302f, 0x3099, 0x309a]) table.delete(mark);
+  return table;
+})();
+
+/** Full-width katakana (with full-width ASCII) to half-width katakana and ASCII: ド → ﾄﾞ. */
+export function toHalfWidthKana(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const half = HALF_OF_CHARACTER.get(text.charCodeAt(i));
+    // Any other character (kanji, a combining mark, a surrogate) takes the steps of the definition.
+    if (half === undefined) return halfWidthBySteps(text);
+    out += half;
+  }
   return out;
 }
 
