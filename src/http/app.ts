@@ -25,6 +25,7 @@ import { edgeServer, FastPath } from './edge/fast-path.js';
 import { installJsonBodyParser } from './edge/json-body.js';
 import { DUPLICATE_HOST_MESSAGE, hasDuplicateHost, validHostHeader } from './edge/host-header.js';
 import { BODY_LIMIT_BYTES, EDGE_TIMEOUTS, type EdgeTimeouts, MAX_URL_LENGTH } from './edge/limits.js';
+import { lazySerializers } from './edge/lazy-serializers.js';
 import { installMetrics, metricsFor, type MetricsSetup } from './edge/metrics.js';
 import { parseQueryRecord } from './edge/query-string.js';
 import { requestIdGenerator } from './edge/request-id.js';
@@ -94,6 +95,9 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       openAnswer(reply, request.id, request.headers.origin);
       sendError(reply, toApiError(error), errorsForPath(request.url));
     },
+    // Response schemas document every route (OpenAPI) but serialize only a few answers: each
+    // serializer is compiled when first used, not at start (edge/lazy-serializers.ts).
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
     bodyLimit: BODY_LIMIT_BYTES,
     // genReqId reads x-request-id itself, and only behind a trusted proxy (request-id.ts).
     requestIdHeader: false,
