@@ -48,12 +48,11 @@ const EXPORTS = /^\s*module\.exports\s*=\s*/;
  * of another shape is refused, naming it.
  */
 function readZenginData(file: string): Record<string, ZenginBank> {
-  const text = readFileSync(file, 'utf8');
+  const text = readFileSync(file, 'utf8').trimEnd();
   const start = EXPORTS.exec(text);
-  const end = text.trimEnd().endsWith(';') ? text.trimEnd().length - 1 : text.trimEnd().length;
   try {
     if (!start) throw new Error('it does not start with module.exports =');
-    return JSON.parse(text.slice(start[0].length, end)) as Record<string, ZenginBank>;
+    return JSON.parse(text.slice(start[0].length, text.endsWith(';') ? -1 : undefined)) as Record<string, ZenginBank>;
   } catch (err) {
     throw new Error(`${file} is not a zengin-code data file (module.exports = one JSON object): ${(err as Error).message}`);
   }
