@@ -110,7 +110,9 @@ function resolveTyped(snapshot: Snapshot, input: ResolveInput): Outcome {
     ...(details.length > 0 ? { reason_summary_ja: details[0]!.message_ja } : {}),
   };
 
-  return new Outcome(answer, ranked, () => debugView(snapshot, context, bankInput, branchInput, bankSearch, shown));
+  // The debug view lists a bank exactly when `banks` holds one: searchBanks leaves out the
+  // near-misses only beside an exact bank.
+  return new Outcome(answer, ranked, banks.length > 0, () => debugView(snapshot, context, bankInput, branchInput, bankSearch, shown));
 }
 
 /**
@@ -124,6 +126,8 @@ class Outcome implements ResolveOutcome {
   constructor(
     readonly answer: ResolveAnswer,
     readonly ranked: readonly Candidate[],
+    /** Whether the debug view lists any bank (romaji-input.ts compares outcomes by it without making the view). */
+    readonly bankFound: boolean,
     makeDebug: () => ResolveDebug,
   ) {
     this.#makeDebug = makeDebug;
@@ -135,7 +139,7 @@ class Outcome implements ResolveOutcome {
 
   /** The same outcome with another answer (romaji-input.ts). */
   withAnswer(answer: ResolveAnswer): Outcome {
-    return new Outcome(answer, this.ranked, () => this.debug);
+    return new Outcome(answer, this.ranked, this.bankFound, () => this.debug);
   }
 }
 

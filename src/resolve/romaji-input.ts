@@ -31,6 +31,8 @@ export interface TypedOutcome<O> {
   readonly answer: ResolveAnswer;
   readonly ranked: readonly { readonly total: number }[];
   readonly debug: { readonly bank_matches: readonly { readonly bank_code: string }[] };
+  /** Whether the debug view lists any bank, known without making the view. */
+  readonly bankFound: boolean;
   withAnswer(answer: ResolveAnswer): O;
 }
 
@@ -119,7 +121,7 @@ const BRANCH_SUFFIXES: readonly Suffix[] = BRANCH_ENDING_READINGS.map((e) => ({ 
 const matchKey = (m: Match) => `${m.bank_code}-${m.branch_code}-${m.branch_name}`;
 const topTotal = (o: TypedOutcome<unknown>) => o.ranked[0]?.total ?? -1;
 /** A bank found without a branch (branch_not_found) says more than no bank at all. */
-const strength = (o: TypedOutcome<unknown>) => topTotal(o) * 2 + (o.debug.bank_matches.length > 0 ? 1 : 0);
+const strength = (o: TypedOutcome<unknown>) => topTotal(o) * 2 + (o.bankFound ? 1 : 0);
 
 /**
  * The answer for an input with a Latin bank or branch name, or undefined when neither is Latin
