@@ -94,32 +94,28 @@ export class NearIndex<T> {
 
   /** The first position of the texts starting with code unit `c` and at least `length` long (or where they would be). */
   #firstAt(c: number, length: number): number {
-    const texts = this.#texts;
-    let lo = 0;
-    let hi = texts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const text = texts[mid]!;
-      const t = text.charCodeAt(0);
-      if (t < c || (t === c && text.length < length)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return firstAtLeast(this.#texts.length, (p) => this.#texts[p]!, 0, c, length);
   }
 
   /** The first place in #bySecond of the texts whose second code unit is `c` and at least `length` long. */
   #secondAt(c: number, length: number): number {
-    const texts = this.#texts;
-    const bySecond = this.#bySecond;
-    let lo = 0;
-    let hi = bySecond.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const text = texts[bySecond[mid]!]!;
-      const t = text.charCodeAt(1);
-      if (t < c || (t === c && text.length < length)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return firstAtLeast(this.#bySecond.length, (s) => this.#texts[this.#bySecond[s]!]!, 1, c, length);
   }
+}
+
+/**
+ * Binary search over `count` texts sorted by the code unit at `at`, then by length: the first
+ * place whose text has code unit `c` there and is at least `length` long, or where it would be.
+ */
+function firstAtLeast(count: number, textAt: (place: number) => string, at: number, c: number, length: number): number {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const text = textAt(mid);
+    const t = text.charCodeAt(at);
+    if (t < c || (t === c && text.length < length)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
