@@ -12,6 +12,7 @@ import { BANK_SCORES, BRANCH_SCORES, CONTEXT_POLICIES, MAX_CANDIDATES, VOICING_P
 import { REASON_MESSAGES_JA } from '../src/resolve/reasons.js';
 import { MAX_INPUT_LENGTH, resolve } from '../src/resolve/resolve.js';
 import { resolveIndex } from '../src/resolve/resolve-index.js';
+import type { TypedOutcome } from '../src/resolve/romaji-input.js';
 import { type ReasonCode, RESOLVE_CONTEXTS, type ResolveContext } from '../src/resolve/types.js';
 import { bundledDirectory, bundledSnapshot } from './support/app.js';
 
@@ -277,13 +278,23 @@ describe('resolve: shape and limits', () => {
 
   it('lists in debug the near-miss banks beside an exact one, which the answer leaves aside', () => {
     // Typos of a bank name are searched for the debug view only (match-bank.ts, searchBanks).
-    const { answer, debug } = run('北洋銀行', '本店');
+    const outcome = run('北洋銀行', '本店');
+    const { answer, debug } = outcome;
     assert.deepEqual(
       debug.bank_matches.map((m) => `${m.bank_name} ${m.kind}`),
       ['北洋銀行 official', '北都銀行 typo', '北陸銀行 typo', '北國銀行 typo'],
     );
     assert.deepEqual(new Set(answer.candidates.map((c) => c.bank_code)), new Set(['0501']));
-    assert.equal(JSON.stringify(debug.bank_matches), JSON.stringify(JSON.parse(JSON.stringify(debug)).bank_matches));
+    assert.equal(outcome.debug, debug, 'the view is made once');
+  });
+
+  it('says whether a bank was found as the debug view would, without making it (romaji-input.ts compares outcomes by it)', () => {
+    // An exact bank, a typo of one only, an abbreviation, a bank code beside a typo, nothing.
+    for (const bank of ['北洋銀行', '北洋銀衡', 'みずほ', '0001 みづほ', 'ぜんぜんちがう']) {
+      const outcome = run(bank, '本店') as unknown as TypedOutcome<unknown>;
+      assert.equal(outcome.bankFound, outcome.debug.bank_matches.length > 0, bank);
+    }
+    assert.equal((run('ぜんぜんちがう', '本店') as unknown as TypedOutcome<unknown>).bankFound, false);
   });
 
   it('never throws and always answers in shape, whatever the input', () => {
