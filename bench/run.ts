@@ -209,13 +209,14 @@ async function main(): Promise<void> {
     const scaleReport = args.scale ? await scale(dataDir, logFile, ginko, headers) : undefined;
     const soakReport = args.soak ? await soak({ url: ginko.url, headers, scenarios: available, seconds: Number(args.soak), connections, pid: ginko.process.pid! }) : undefined;
     clearInterval(sampler);
+    const peakRss = rssSamples.length ? Math.max(...rssSamples) : undefined;
     const report = {
       date: new Date().toISOString(),
       machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, platform: process.platform },
       configuration: `Ginko as \`npm start\` runs it: node ${npmStartNodeOptions().join(' ')}, log level info (one line per response), log written to a file, running ${ginkoRunsFrom()}; autocannon -c ${connections}; bare node:https server answering the same bytes`,
       settings: { secondsPerServerAndScenario: seconds, rounds, connections, nodeOptions: npmStartNodeOptions(), logLevel: 'info', log: 'file' },
       startup: { firstStartMs: Math.round(first.startMs), restartMs: Math.round(ginko.startMs), targetsMs: STARTUP_TARGETS_MS },
-      memory: { peakRssMb: rssSamples.length ? Math.max(...rssSamples) : undefined, peakDuring: rssPhases[rssSamples.indexOf(Math.max(...rssSamples))], samples: rssSamples.length, rssMbAfterLoad: rssMb(ginko.process.pid!), targetMb: PEAK_RSS_TARGET_MB },
+      memory: { peakRssMb: peakRss, peakDuring: peakRss === undefined ? undefined : rssPhases[rssSamples.indexOf(peakRss)], samples: rssSamples.length, rssMbAfterLoad: rssMb(ginko.process.pid!), targetMb: PEAK_RSS_TARGET_MB },
       log: { responseLines: logLines(logFile), bytes: statSync(logFile).size },
       scenarios: reports,
       inProcess: inProcessFigures(),

@@ -5,8 +5,9 @@
  * it asks for. A result is kept from the second time its key is computed on
  * (src/shared/doorkeeper.ts), so a query asked once costs no cache work. Bounded in bytes,
  * RESULT_CACHE_BYTES per snapshot, each result weighed by its caller (CLOCK eviction,
- * src/shared/lru.ts): a stream of distinct queries, which never repeat, cannot grow memory past it. A snapshot's results go with it when it is replaced. Results are
- * shared: never mutate one. Failures (a filter over its budget) are not kept.
+ * src/shared/lru.ts): a stream of distinct queries, which never repeat, cannot grow memory
+ * past it. A snapshot's results go with it when it is replaced. Results are shared: never
+ * mutate one. Failures (a filter over its budget) are not kept.
  */
 import type { Derivation, Snapshot } from '../dataset/snapshot.js';
 import { Doorkeeper } from '../shared/doorkeeper.js';

@@ -1,17 +1,6 @@
 import type { Doorkeeper } from './doorkeeper.js';
 
 /**
- * A map bounded by a total size that drops the entries least recently used, approximately:
- * each entry weighs `weigh(key, value)` (1 by default, so the bound is a count). A hit only
- * marks its entry, so a read never reorders anything; when room is needed, entries are looked
- * at oldest first, and a marked one is unmarked and moved to the back (a second chance) rather
- * than dropped: the CLOCK approximation of LRU.
- *
- * The order is a queue of its own, not the Map's: a Map whose oldest entries are deleted one by
- * one keeps their slots until it is rehashed, and every walk from its start steps over them, so
- * a full cache under a stream of new keys (distinct requests) would pay more for each insertion.
- */
-/**
  * What one kept entry costs beyond its key's characters and its value's own contents, for
  * weights in bytes: the entry object, its Map slot (with the table's slack), its queue slot, the
  * key string's header and a small wrapper object around the value. Measured with heap snapshots
@@ -29,6 +18,17 @@ interface Entry<V> {
 /** What a queue slot holds once its entry has been taken from the front. */
 const SPENT: Entry<never> = Object.freeze({ key: '', value: undefined as never, weight: 0, used: false }) as Entry<never>;
 
+/**
+ * A map bounded by a total size that drops the entries least recently used, approximately:
+ * each entry weighs `weigh(key, value)` (1 by default, so the bound is a count). A hit only
+ * marks its entry, so a read never reorders anything; when room is needed, entries are looked
+ * at oldest first, and a marked one is unmarked and moved to the back (a second chance) rather
+ * than dropped: the CLOCK approximation of LRU.
+ *
+ * The order is a queue of its own, not the Map's: a Map whose oldest entries are deleted one by
+ * one keeps their slots until it is rehashed, and every walk from its start steps over them, so
+ * a full cache under a stream of new keys (distinct requests) would pay more for each insertion.
+ */
 export class Lru<V> {
   readonly #entries = new Map<string, Entry<V>>();
   /** Entries oldest first from `#head`; an entry no longer in the map is skipped when met. */

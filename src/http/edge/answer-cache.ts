@@ -25,10 +25,10 @@ import type { ParsedQuery } from './query-string.js';
 /** The memory answers of one snapshot may take (their bytes and their URLs). */
 export const RESPONSE_CACHE_BYTES = 8 * 1024 * 1024;
 
-/** What the pipeline's fast branch (fast-path.ts) needs to know of the route that made an answer. */
 /** A Buffer's own cost beside its bytes: its objects on the heap and its backing store's record. */
 const BUFFER_BYTES = 250;
 
+/** What the pipeline's fast branch (fast-path.ts) needs to know of the route that made an answer. */
 export interface FastRoute {
   /** The route's pattern, as its metrics series is named (`/v3/banks/:code`). */
   readonly url: string;
