@@ -11,7 +11,7 @@
  */
 import type { Derivation, Snapshot } from '../dataset/snapshot.js';
 import { Doorkeeper } from '../shared/doorkeeper.js';
-import { Lru, LRU_ENTRY_BYTES } from '../shared/lru.js';
+import { Lru } from '../shared/lru.js';
 
 /** The memory results of one snapshot may take, as their callers weigh them (bytes, estimated). */
 export const RESULT_CACHE_BYTES = 8 * 1024 * 1024;
@@ -25,7 +25,7 @@ interface Kept {
   readonly weight: number;
 }
 
-const RESULTS: Derivation<Lru<Kept>> = { name: 'result cache', build: () => new Lru<Kept>(RESULT_CACHE_BYTES, (key, kept) => LRU_ENTRY_BYTES + 2 * key.length + kept.weight, new Doorkeeper()) };
+const RESULTS: Derivation<Lru<Kept>> = { name: 'result cache', build: () => Lru.inBytes<Kept>(RESULT_CACHE_BYTES, (kept) => kept.weight, new Doorkeeper()) };
 
 /**
  * `compute()`'s value for `key` on `snapshot`, computed at most once while kept; `weigh` tells

@@ -6,7 +6,7 @@ import type { Doorkeeper } from './doorkeeper.js';
  * key string's header and a small wrapper object around the value. Measured with heap snapshots
  * of full caches; without it, caches of many small values held well over their bound.
  */
-export const LRU_ENTRY_BYTES = 200;
+const LRU_ENTRY_BYTES = 200;
 
 interface Entry<V> {
   readonly key: string;
@@ -43,6 +43,14 @@ export class Lru<V> {
     /** When given, `admit` lets a key in only the second time it is asked about (doorkeeper.ts). */
     private readonly admission?: Doorkeeper,
   ) {}
+
+  /**
+   * A cache bounded in bytes: each entry weighs what it costs beside its contents
+   * (LRU_ENTRY_BYTES), its key's characters (two bytes each) and `valueBytes(value)`.
+   */
+  static inBytes<V>(capacity: number, valueBytes: (value: V) => number, admission?: Doorkeeper): Lru<V> {
+    return new Lru<V>(capacity, (key, value) => LRU_ENTRY_BYTES + 2 * key.length + valueBytes(value), admission);
+  }
 
   get size(): number {
     return this.#entries.size;

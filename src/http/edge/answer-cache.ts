@@ -18,7 +18,7 @@
 import type { LimitPolicy } from '../../access/access-control.js';
 import type { Derivation, Snapshot } from '../../dataset/snapshot.js';
 import { Doorkeeper } from '../../shared/doorkeeper.js';
-import { Lru, LRU_ENTRY_BYTES } from '../../shared/lru.js';
+import { Lru } from '../../shared/lru.js';
 import type { ErrorShape } from './error-shapes.js';
 import type { ParsedQuery } from './query-string.js';
 
@@ -47,7 +47,7 @@ export interface KeptAnswer {
 
 const ANSWERS: Derivation<Lru<KeptAnswer>> = {
   name: 'answer cache',
-  build: () => new Lru<KeptAnswer>(RESPONSE_CACHE_BYTES, (url, answer) => LRU_ENTRY_BYTES + BUFFER_BYTES + 2 * url.length + answer.body.length, new Doorkeeper()),
+  build: () => Lru.inBytes<KeptAnswer>(RESPONSE_CACHE_BYTES, (answer) => BUFFER_BYTES + answer.body.length, new Doorkeeper()),
 };
 
 function isKeyed(query: ParsedQuery): boolean {
