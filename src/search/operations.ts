@@ -103,8 +103,10 @@ export function runList<T extends object>(spec: ListSpec<T>): ListResult<T> {
   const limit = parseLimit(params.limit, spec.defaultLimit);
   const fields = readFields(params.fields, view);
   const sort = readSort(params.sort, view);
-  const fingerprint = queryFingerprint([spec.listId, params.filter ?? '', params.sort ?? '', ...(spec.extraConditions ?? [])]);
-  const cursor = params.cursor === undefined ? undefined : spec.ctx.cursors.decode(params.cursor, fingerprint);
+  // Hashed only for a cursor read or issued: a single page (most answers) needs none.
+  let fingerprint: string | undefined;
+  const boundTo = () => (fingerprint ??= queryFingerprint([spec.listId, params.filter ?? '', params.sort ?? '', ...(spec.extraConditions ?? [])]));
+  const cursor = params.cursor === undefined ? undefined : spec.ctx.cursors.decode(params.cursor, boundTo());
   const filter = params.filter;
   // Kept by what decides the matches (the list, its conditions, the view's fields, the filter),
   // not by sort or page: one result serves every order and page of the same filter.
@@ -116,9 +118,9 @@ export function runList<T extends object>(spec: ListSpec<T>): ListResult<T> {
     size: page.items.length,
     limit,
     hasNext: page.hasNext,
-    ...(page.next ? { nextCursor: spec.ctx.cursors.encode(page.next, fingerprint) } : {}),
+    ...(page.next ? { nextCursor: spec.ctx.cursors.encode(page.next, boundTo()) } : {}),
     hasPrev: page.hasPrev,
-    ...(page.prev ? { prevCursor: spec.ctx.cursors.encode(page.prev, fingerprint) } : {}),
+    ...(page.prev ? { prevCursor: spec.ctx.cursors.encode(page.prev, boundTo()) } : {}),
   };
 }
 

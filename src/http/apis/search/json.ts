@@ -27,12 +27,12 @@ function serialize(recordJson: WeakMap<object, string>, value: unknown): string 
     }
     return out + ']';
   }
+  // A record's JSON is usually kept already: looked up before asking whether it is a record.
+  let json = recordJson.get(value);
+  if (json !== undefined) return json;
   if (Object.isFrozen(value)) {
-    let json = recordJson.get(value);
-    if (json === undefined) {
-      json = keptJson(value);
-      recordJson.set(value, json);
-    }
+    json = keptJson(value);
+    recordJson.set(value, json);
     return json;
   }
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(value);
