@@ -38,6 +38,20 @@ describe('kana conversions', () => {
     assert.equal(hiraganaToKatakana('ゔあいおりん'), 'ヴアイオリン');
   });
 
+  it('shifts hiragana from ぁ to ゖ and the iteration marks ゝ ゞ, and nothing else', () => {
+    assert.equal(hiraganaToKatakana('\u3041\u3096'), '\u30a1\u30f6'); // ぁゖ → ァヶ, the range bounds
+    assert.equal(hiraganaToKatakana('ゝゞ'), 'ヽヾ');
+    assert.equal(hiraganaToKatakana('いすゞ'), 'イスヾ');
+    // Around the range: ゗ ゙ ゛ ゟ (U+3097, U+3099, U+309B, U+309F) are not shifted.
+    assert.equal(hiraganaToKatakana('\u3040\u3097\u3099\u309b\u309f'), '\u3040\u3097\u3099\u309b\u309f');
+    assert.equal(hiraganaToKatakana('ｶﾀｶﾅ 漢字𠮷ＡＢ'), 'ｶﾀｶﾅ 漢字𠮷ＡＢ');
+    assert.equal(hiraganaToKatakana('東京ぎんこう'), '東京ギンコウ');
+  });
+
+  it('returns a text without hiragana as it is', () => {
+    for (const text of ['', 'トウキヨウ', '新宿支店', 'ﾐｽﾞﾎ', 'ヽヾ', 'ABC－１']) assert.equal(hiraganaToKatakana(text), text);
+  });
+
   it('widens and narrows ASCII with the space as U+3000', () => {
     assert.equal(widenAscii('A-1 .'), 'Ａ－１\u3000．');
     assert.equal(narrowAscii('Ａ－１\u3000．'), 'A-1 .');

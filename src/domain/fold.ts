@@ -5,7 +5,8 @@
  *
  * Rules, in the order they must run:
  * 1. NFKC: half-width katakana and full-width ASCII to their canonical forms, marks composed.
- * 2. ASCII to lower case; hiragana to katakana (script folding).
+ * 2. ASCII to lower case; hiragana to katakana (script folding: hiraganaToKatakana of
+ *    src/domain/kana.ts, the iteration marks ゝ ゞ to ヽ ヾ included).
  * 3. ヴァ…ヴォ/ヴ (and ヷ ヸ ヹ ヺ) read as バ…ボ/ブ, ヂ as ジ, ヅ as ズ, ヰ ヱ ヲ as イ エ オ; these must run before
  *    the voiced marks go, or ヂ and ジ would fold to different bases.
  * 4. Voiced and semi-voiced marks removed (ガ → カ, パ → ハ), so their presence does not matter.
@@ -17,6 +18,8 @@
  * `foldKeepingVoicing` is the same fold without rule 4: Resolve uses it to prefer the reading a
  * person actually typed when two names differ only by voicing (金閣寺/銀閣寺, 湘南/城南).
  */
+
+import { hiraganaToKatakana } from './kana.js';
 
 const SMALL_TO_LARGE: Readonly<Record<string, string>> = Object.freeze({
   ァ: 'ア', ィ: 'イ', ゥ: 'ウ', ェ: 'エ', ォ: 'オ', ッ: 'ツ', ャ: 'ヤ', ュ: 'ユ', ョ: 'ヨ',
@@ -48,24 +51,10 @@ function hasCombiningMark(text: string): boolean {
 }
 
 /*
- * Each step below looks for the first character it changes before it builds a new string: a
- * name is folded twice per key, and most names have nothing to shift, enlarge or unvoice.
+ * Each step below (and hiraganaToKatakana) looks for the first character it changes before it
+ * builds a new string: a name is folded twice per key, and most names have nothing to shift,
+ * enlarge or unvoice.
  */
-
-const isShiftedHiragana = (c: number) => (c >= 0x3041 && c <= 0x3096) || c === 0x309d || c === 0x309e;
-
-function hiraganaToKatakana(text: string): string {
-  let i = 0;
-  while (i < text.length && !isShiftedHiragana(text.charCodeAt(i))) i++;
-  if (i === text.length) return text;
-  let out = text.slice(0, i);
-  for (; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    // ぁ..ゖ and ゝゞ shift by 0x60 to ァ..ヶ and ヽヾ.
-    out += isShiftedHiragana(c) ? String.fromCharCode(c + 0x60) : text[i]!;
-  }
-  return out;
-}
 
 /** SMALL_TO_LARGE by code unit (every small kana is one). */
 const LARGE_OF = new Map<number, string>(Object.entries(SMALL_TO_LARGE).map(([small, large]) => [small.charCodeAt(0), large]));

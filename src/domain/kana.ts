@@ -96,12 +96,27 @@ export function katakanaToHiragana(text: string): string {
   return out;
 }
 
-/** Hiragana to katakana, the inverse shift. */
+/**
+ * The hiragana that have a katakana 0x60 above them: ぁ..ゖ (U+3041–U+3096) and the iteration
+ * marks ゝ ゞ (U+309D, U+309E), whose katakana are ヽ ヾ (U+30FD, U+30FE).
+ */
+const isShiftedHiragana = (c: number) => (c >= 0x3041 && c <= 0x3096) || c === 0x309d || c === 0x309e;
+
+/**
+ * Hiragana to katakana by the same shift: ぁ..ゖ → ァ..ヶ, ゝ ゞ → ヽ ヾ (いすゞ → イスヾ); anything
+ * else as it is. The one conversion, also step 2 of the search fold (src/domain/fold.ts). The
+ * readings hold neither ゝ ゞ nor ヽ ヾ (SPEC.md §2.1 character rules), so on a reading this is
+ * the inverse of katakanaToHiragana. A text with nothing to shift (most names) is returned as is.
+ */
 export function hiraganaToKatakana(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
-    out += cp >= 0x3041 && cp <= 0x3096 ? String.fromCharCode(cp + 0x60) : ch;
+  let i = 0;
+  while (i < text.length && !isShiftedHiragana(text.charCodeAt(i))) i++;
+  if (i === text.length) return text;
+  let out = text.slice(0, i);
+  // Every shifted character is one code unit, and no surrogate is one of them.
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    out += isShiftedHiragana(c) ? String.fromCharCode(c + 0x60) : text[i]!;
   }
   return out;
 }
