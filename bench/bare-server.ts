@@ -1,13 +1,21 @@
 /**
  * The baseline of every ratio: a bare node:https server answering each request with the exact
  * bytes Ginko answered it with (loaded from a JSON file, by answerKey), on the same certificate.
- * Prints its URL.
+ * Prints its URL. An optional fourth argument, microseconds of busy work per request, makes the
+ * bench's calibration server (run.ts): the same server doing a known amount more per request.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import { answerKey } from './answer-key.js';
 
-const [certFile, keyFile, bodiesFile] = process.argv.slice(2);
+const [certFile, keyFile, bodiesFile, workArg] = process.argv.slice(2);
+const workMs = Number(workArg ?? 0) / 1000;
+
+/** Busy work, on the CPU, for `workMs`: what a request handler costs. */
+function work(): void {
+  const until = performance.now() + workMs;
+  while (performance.now() < until);
+}
 const bodies = new Map(Object.entries(JSON.parse(readFileSync(bodiesFile!, 'utf8')) as Record<string, { type: string; body: string }>).map(([key, r]) => [key, { type: r.type, body: Buffer.from(r.body) }]));
 
 const server = createServer({ cert: readFileSync(certFile!), key: readFileSync(keyFile!) }, (req, res) => {
@@ -15,6 +23,7 @@ const server = createServer({ cert: readFileSync(certFile!), key: readFileSync(k
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
+    if (workMs > 0) work();
     const found = bodies.get(answerKey(req.method ?? 'GET', req.url ?? '', chunks.length ? Buffer.concat(chunks).toString('utf8') : ''));
     if (!found) {
       res.writeHead(404).end();

@@ -102,8 +102,9 @@ export function ginkoRunsFrom(): string {
   return existsSync(bundle) && statSync(bundle).mtimeMs >= newest(join(root, 'src')) ? 'the bundle dist/ginko.mjs' : 'the TypeScript sources through tsx (dist/ginko.mjs is missing or older than src/: npm run build)';
 }
 
-export function startBare(dataDir: string, bodiesFile: string): Promise<Child> {
-  return start(['--import', 'tsx', BARE, `${dataDir}/tls-cert.pem`, `${dataDir}/tls-key.pem`, bodiesFile]);
+/** The bare server; with `workMicroseconds`, doing that much busy work more per request (the calibration, run.ts). */
+export function startBare(dataDir: string, bodiesFile: string, workMicroseconds = 0): Promise<Child> {
+  return start(['--import', 'tsx', BARE, `${dataDir}/tls-cert.pem`, `${dataDir}/tls-key.pem`, bodiesFile, String(workMicroseconds)]);
 }
 
 export function createKey(dataDir: string, plan: string): string {

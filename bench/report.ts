@@ -31,6 +31,8 @@ interface Report {
   readonly memory: { readonly peakRssMb?: number | undefined; readonly peakDuring?: string | undefined; readonly samples: number; readonly rssMbAfterLoad?: number | undefined; readonly targetMb: number };
   readonly log: { readonly responseLines: number; readonly bytes: number };
   readonly scenarios: readonly ScenarioReport[];
+  /** The bare server against itself doing `workMicroseconds` more per request (run.ts). */
+  readonly calibration: readonly { readonly workMicroseconds: number; readonly ratio: number; readonly ratios: readonly number[] }[];
   readonly inProcess: readonly InProcessFigure[];
   readonly soak?: SoakReport;
   readonly scale?: { readonly oneReplica: number; readonly twoReplicas: number; readonly ratio: number; readonly memoryMbPerReplica?: number | undefined };
@@ -60,6 +62,9 @@ export function printTable(report: Report): void {
       `${s.name}: ${requests.toLocaleString('en-US')} different requests, Ginko sent ${sentToGinko.toLocaleString('en-US')}` +
         (sentToGinko <= requests ? ', every one different' : `: each different up to ${requests.toLocaleString('en-US')}, then again from the first (every URL still unique by its _ parameter)`),
     );
+  }
+  for (const c of report.calibration) {
+    out.push(`calibration: the bare server doing ${c.workMicroseconds} µs of busy work more per request reaches ${c.ratio.toFixed(2)} of the bare server (turns ${c.ratios.map((r) => r.toFixed(2)).join(', ')})`);
   }
   out.push('');
   const { startup, memory } = report;

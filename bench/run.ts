@@ -13,6 +13,9 @@
  *   --soak S          also a mixed soak of S seconds (throughput, latency, errors, memory growth)
  *   --scale           also the lookup on one replica against two replicas sharing the store
  *   --out FILE        where to write the JSON (default bench/results/<timestamp>.json)
+ * A run without --only ends with the calibration: the bare server against itself doing
+ * CALIBRATION_WORK_US more busy work per request (scenarios.ts), which says how much a ratio
+ * falls on this machine for each microsecond a server spends.
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
@@ -25,7 +28,7 @@ import { inProcessFigures } from './in-process.js';
 import { combine, load, type LoadResult, median, withUnique } from './load.js';
 import { type Child, createKey, ginkoRunsFrom, npmStartNodeOptions, rssMb, startBare, startGinko } from './processes.js';
 import { printTable, type ScenarioReport } from './report.js';
-import { PEAK_RSS_TARGET_MB, SCENARIOS, STARTUP_TARGETS_MS, type Scenario } from './scenarios.js';
+import { CALIBRATION_WORK_US, PEAK_RSS_TARGET_MB, SCENARIOS, STARTUP_TARGETS_MS, type Scenario } from './scenarios.js';
 import { soak } from './soak.js';
 
 const { values: args } = parseArgs({
@@ -99,6 +102,22 @@ async function scale(dataDir: string, logFile: string, one: Child, headers: Reco
   } finally {
     await second.stop();
   }
+}
+
+/**
+ * Two servers under the same load: both warm (JIT, connections), then `rounds` turns of equal
+ * length, `base` first. The ratio is other/base, the median of the turns' ratios.
+ */
+async function alternate(base: (seconds: number) => Promise<LoadResult>, other: (seconds: number) => Promise<LoadResult>) {
+  await base(1);
+  await other(1);
+  const turns: { base: LoadResult; other: LoadResult }[] = [];
+  for (let turn = 0; turn < rounds; turn++) {
+    const turnSeconds = seconds / rounds;
+    turns.push({ base: await base(turnSeconds), other: await other(turnSeconds) });
+  }
+  const ratios = turns.map((t) => t.other.requestsPerSecond / t.base.requestsPerSecond);
+  return { base: combine(turns.map((t) => t.base)), other: combine(turns.map((t) => t.other)), ratios: ratios.map((r) => Math.round(r * 100) / 100), ratio: Math.round(median(ratios) * 100) / 100 };
 }
 
 function logLines(logFile: string): number {
@@ -177,18 +196,7 @@ async function main(): Promise<void> {
       const options = { method: scenario.method, headers, body: scenario.body, connections };
       const on = (server: 'bare' | 'ginko', turnSeconds: number) =>
         load({ ...options, url: server === 'bare' ? bare.url + scenario.path : ginko.url + scenario.path, seconds: turnSeconds, ...(sequences ? { url: server === 'bare' ? bare.url : ginko.url, sequence: sequences[server] } : {}) });
-      // Both servers warm (JIT, connections), then turns of equal length, bare first.
-      await on('bare', 1);
-      await on('ginko', 1);
-      const turns: { bare: LoadResult; ginko: LoadResult }[] = [];
-      for (let turn = 0; turn < rounds; turn++) {
-        const turnSeconds = seconds / rounds;
-        turns.push({ bare: await on('bare', turnSeconds), ginko: await on('ginko', turnSeconds) });
-      }
-      const bareResult = combine(turns.map((t) => t.bare));
-      const ginkoResult = combine(turns.map((t) => t.ginko));
-      const ratios = turns.map((t) => t.ginko.requestsPerSecond / t.bare.requestsPerSecond);
-      const ratio = Math.round(median(ratios) * 100) / 100;
+      const { base: bareResult, other: ginkoResult, ratios, ratio } = await alternate((s) => on('bare', s), (s) => on('ginko', s));
       const pass = (scenario.ratioReported || ratio >= scenario.target) && (scenario.p99Target === undefined || ginkoResult.p99Ms <= scenario.p99Target) && ginkoResult.non2xx === 0 && ginkoResult.errors === 0;
       reports.push({
         name: scenario.name,
@@ -197,13 +205,31 @@ async function main(): Promise<void> {
         bare: bareResult,
         ginko: ginkoResult,
         ratio,
-        ratios: ratios.map((r) => Math.round(r * 100) / 100),
+        ratios,
         target: scenario.target,
         p99Target: scenario.p99Target,
         ...(scenario.ratioReported ? { ratioReported: true as const } : {}),
         ...(sequences ? { distinct: { requests: distinct!.length, sentToGinko: sequences.ginko.next } } : {}),
         pass,
       });
+    }
+
+    // What a ratio means on this machine: the bare server against itself doing a known amount
+    // of work more per request, on the lookup's bytes (docs/benchmarks.md#calibration).
+    const calibration = [];
+    if (!args.only) {
+      const lookup = SCENARIOS[0]!;
+      for (const workMicroseconds of CALIBRATION_WORK_US) {
+        phase = `calibration, ${workMicroseconds} µs`;
+        const working = await startBare(dataDir, bodiesFile, workMicroseconds);
+        try {
+          const options = { method: lookup.method, headers, connections };
+          const { ratio, ratios } = await alternate((s) => load({ ...options, url: bare.url + lookup.path, seconds: s }), (s) => load({ ...options, url: working.url + lookup.path, seconds: s }));
+          calibration.push({ workMicroseconds, ratio, ratios });
+        } finally {
+          await working.stop();
+        }
+      }
     }
 
     const scaleReport = args.scale ? await scale(dataDir, logFile, ginko, headers) : undefined;
@@ -219,6 +245,7 @@ async function main(): Promise<void> {
       memory: { peakRssMb: peakRss, peakDuring: peakRss === undefined ? undefined : rssPhases[rssSamples.indexOf(peakRss)], samples: rssSamples.length, rssMbAfterLoad: rssMb(ginko.process.pid!), targetMb: PEAK_RSS_TARGET_MB },
       log: { responseLines: logLines(logFile), bytes: statSync(logFile).size },
       scenarios: reports,
+      calibration,
       inProcess: inProcessFigures(),
       ...(soakReport ? { soak: soakReport } : {}),
       ...(scaleReport ? { scale: scaleReport } : {}),

@@ -33,6 +33,12 @@ export const TARGETS: readonly (readonly [string, string])[] = [
 export const STARTUP_TARGETS_MS = { restart: 800, firstStart: 2500 } as const;
 export const PEAK_RSS_TARGET_MB = 200;
 
+/**
+ * The calibration's busy work per request, in µs (run.ts): about what the lookup's kept answer
+ * costs beyond the bare server's work, and about what computing a distinct answer costs.
+ */
+export const CALIBRATION_WORK_US: readonly number[] = [10, 25];
+
 function distinctScenario(name: string, target: number, requests: () => readonly DistinctRequest[], extra: Partial<Scenario> = {}): Scenario {
   return {
     name,

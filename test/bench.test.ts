@@ -4,13 +4,16 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { promisify } from 'node:util';
 import { answerKey } from '../bench/answer-key.js';
 import { distinctRequests, mixedRequests } from '../bench/distinct.js';
+import { startBare } from '../bench/processes.js';
+import { loadOrCreateCertificate } from '../src/http/edge/tls.js';
 
 it('runs the lookup scenario against the bare server, logging as npm start does, and writes the report', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ginko-bench-test-'));
@@ -62,4 +65,35 @@ it('builds distinct requests from the bundled data: every branch once, no reques
   assert.equal(answerKey('GET', '/v3/banks/0001/branches/001?_=12'), '/v3/banks/0001/branches/001');
   assert.equal(answerKey('GET', '/v3/banks?limit=2&_=12'), '/v3/banks?limit=2');
   assert.equal(answerKey('POST', '/resolve/v1/bank-branch?_=3', '{"a":1}'), '/resolve/v1/bank-branch\n{"a":1}');
+});
+
+it('the calibration server answers the same bytes as the bare server, after its busy work', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ginko-bench-calibration-'));
+  const { cert } = await loadOrCreateCertificate(dir);
+  const bodiesFile = join(dir, 'bodies.json');
+  writeFileSync(bodiesFile, JSON.stringify({ '/v3/banks/0001': { type: 'application/json; charset=utf-8', body: '{"code":"0001"}' } }));
+  const get = (url: string) =>
+    new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {
+      const started = performance.now();
+      request(url, { ca: cert }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - started }));
+      })
+        .on('error', reject)
+        .end();
+    });
+  const bare = await startBare(dir, bodiesFile);
+  const working = await startBare(dir, bodiesFile, 20_000);
+  try {
+    const plain = await get(`${bare.url}/v3/banks/0001?_=1`);
+    const slow = await get(`${working.url}/v3/banks/0001?_=2`);
+    assert.deepEqual([plain.status, plain.body], [200, '{"code":"0001"}']);
+    assert.deepEqual([slow.status, slow.body], [200, '{"code":"0001"}']);
+    // 20 ms of work per request: a lower bound, whatever the machine's speed.
+    assert.ok(slow.ms >= 20, `${slow.ms} ms`);
+  } finally {
+    await Promise.all([bare.stop(), working.stop()]);
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
