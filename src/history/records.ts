@@ -1,7 +1,7 @@
 /** The Change History objects (docs/history.md#api), as the API shows them. */
 import type { ChangeType, FieldChange, ResourceType } from '../dataset/diff.js';
 
-/** How an update came about (docs/history.md#updates). */
+/** How an update came about (docs/history.md#snapshots-and-updates). */
 export type RunType = 'baseline' | 'seed' | 'import';
 
 export interface UpdateRecord {
