@@ -1,4 +1,4 @@
-/** Figures measured inside the bench process: p99 of the pure search functions (DESIGN.md §6). */
+/** Figures measured inside the bench process: p99 of the pure search functions (docs/benchmarks.md#scenarios-and-targets). */
 import { loadBundledServing } from '../src/dataset/bundled.js';
 import { resolve } from '../src/resolve/resolve.js';
 import { freewordIndexOf, normalizeFreeword } from '../src/search/freeword/index.js';

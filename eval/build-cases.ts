@@ -234,7 +234,7 @@ for (let i = 0; i < 24; i++) {
 }
 
 // generic_branch: main-office names. Auto-confirmable in default when the bank has exactly that
-// main office; payment always reviews generic names (SPEC.md §4.8 rule 5).
+// main office; payment always reviews generic names (docs/resolve.md#contexts-and-thresholds).
 const mainOffices = (bank: Bank) => directory.branches(bank.code).filter((b) => GENERIC.has(f(b.name)) && !(b.name === '本所' && b.fullWidthKana !== 'ホンシヨ') && !(b.name === '本部' && b.fullWidthKana !== 'ホンブ'));
 sample(24, (bank) => {
   const offices = mainOffices(bank);

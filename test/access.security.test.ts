@@ -86,7 +86,7 @@ function errorBodyOrJson(status: number, text: string): unknown {
   return status >= 400 ? errorBody(status, text) : JSON.parse(text);
 }
 
-/** Search answers 429 without a body (SPEC.md §8); the snake_case APIs with their JSON error. */
+/** Search answers 429 without a body (docs/access.md#plans-and-rate-limits); the snake_case APIs with their JSON error. */
 function assertTooMany(route: string, res: { body: string; headers: Record<string, unknown> }): void {
   if (errorsForPath(route).name !== 'detailed') {
     assert.equal(res.body, '');

@@ -17,7 +17,7 @@ describe('bundled dataset', () => {
     assert.equal(directory.branchCount, 28944);
   });
 
-  it('matches the production answers for the city banks (DATA.md)', () => {
+  it('matches what the service in production answers for the city banks', () => {
     assert.deepEqual(directory.bank('0001'), {
       code: '0001', name: 'みずほ銀行', halfWidthKana: 'ﾐｽﾞﾎｷﾞﾝｺｳ', fullWidthKana: 'ミズホギンコウ', hiragana: 'みずほぎんこう', businessTypeCode: '00200', businessType: '都市銀行',
     });
@@ -64,7 +64,7 @@ describe('bundled dataset', () => {
     for (const code of used) assert.ok(directory.businessTypes.some((t) => t.code === code), `type ${code} is listed`);
   });
 
-  it('obeys the character rules of SPEC.md §2.1 in all 30,090 records', () => {
+  it('obeys the character rules of docs/search-api.md#resources in all 30,090 records', () => {
     let checked = 0;
     const check = (where: string, r: { halfWidthKana: string; fullWidthKana: string; hiragana: string }) => {
       assert.match(r.halfWidthKana, HALF_WIDTH_KANA_TEXT, `${where} halfWidthKana ${r.halfWidthKana}`);
@@ -90,7 +90,7 @@ describe('bundled dataset', () => {
     for (const type of directory.businessTypes) assert.equal(Object.keys(type).join(), BUSINESS_TYPE_FIELDS.join());
   });
 
-  it('converts the special characters as DATA.md lists', () => {
+  it('converts the special characters of the Zengin kana (Ａ, U+3000, ．, ヴ) to each reading form', () => {
     assert.equal(directory.bank('0038')?.halfWidthKana, 'ﾄﾞｺﾓSMTBﾈﾂﾄｷﾞﾝｺｳ');
     assert.equal(directory.bank('0445')?.halfWidthKana, 'ｿｼｴﾃ ｼﾞｴﾈﾗﾙｷﾞﾝｺｳ');
     assert.equal(directory.bank('0421')?.halfWidthKana, 'ｸﾚﾃﾞｲ.ｱｸﾞﾘｺﾙｷﾞﾝｺｳ');

@@ -1,4 +1,4 @@
-/** Master Export (SPEC.md §4.10; docs/export.md): the ZIP, signed download URLs, entitlement, round trip. */
+/** Master Export (docs/export.md): the ZIP, signed download URLs, entitlement, round trip. */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

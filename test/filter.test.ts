@@ -1,4 +1,4 @@
-/** The filter language (SPEC.md §4.4) as a pure function over records of the real directory. */
+/** The filter language (docs/filter.md) as a pure function over records of the real directory. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-/** Freeword search (SPEC.md §4.7) on the real data: matching, ranking, paging, errors, speed. */
+/** Freeword search (docs/freeword.md) on the real data: matching, ranking, paging, errors, speed. */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';

@@ -17,7 +17,7 @@ import { SEARCH_PARAMS } from '../src/http/apis/search/params.js';
 import type { RouteEntry } from '../src/http/edge/route-table.js';
 import { startTestApp, type TestApp } from './support/app.js';
 
-/** Statuses a response may have (SPEC.md §7, docs/limits.md); 503 only in maintenance. */
+/** Statuses a response may have (docs/errors.md, docs/limits.md); 503 only in maintenance. */
 const DOCUMENTED = new Set([200, 204, 304, 400, 401, 403, 404, 405, 406, 413, 414, 415, 422, 429, 431]);
 /** Answers slower than this fail the test; a stall is caught at HANG_MS. */
 const SLOW_MS = 2_000;
@@ -298,7 +298,7 @@ function checkResponse(c: Case, res: { statusCode: number; headers: Record<strin
   assert.match(type, /^application\/json/, `${where} → ${status} is JSON`);
   const parsed = JSON.parse(res.body) as Record<string, unknown>;
   if (errorsForPath(path).name === 'detailed') {
-    // SPEC.md §7.2: 422 is {detail, request_id}; every other status has a message.
+    // docs/errors.md#history-resolve-and-master-export: 422 is {detail, request_id}; every other status has a message.
     if (status === 422) assert.ok(Array.isArray(parsed.detail) && parsed.detail.length > 0, `${where} → 422 detail`);
     else assert.equal(typeof parsed.message, 'string', `${where} → message`);
     assert.equal(parsed.request_id, res.headers['x-request-id'], `${where} → request_id`);

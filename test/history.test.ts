@@ -1,4 +1,4 @@
-/** The Change History API (SPEC.md §4.9) on the history seeded from the real zengin-code versions. */
+/** The Change History API (docs/history.md) on the history seeded from the real zengin-code versions. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PlanStore } from '../src/access/plans.js';
@@ -21,7 +21,7 @@ async function allChanges(query = ''): Promise<Change[]> {
   return ((await get(`/history/v1/changes?limit=1000${query}`)).body.changes as Change[]);
 }
 
-/** 400 in the §7.2 shape naming one query parameter. */
+/** 400 in the snake_case APIs' error shape (docs/errors.md#history-resolve-and-master-export) naming one query parameter. */
 function assertInvalid(res: { status: number; body: Json }, param: string, input: string, msg: string): void {
   assert.equal(res.status, 400);
   assert.match(String(res.body.request_id), /^req-/);

@@ -53,7 +53,7 @@ describe('the log never holds a key', () => {
         const json = { 'content-type': 'application/json' };
         const body = method === 'POST' ? JSON.stringify({ apikey: key, bank_name: key, branch_name: 'x' }) : undefined;
         const headers = method === 'POST' ? json : {};
-        // The accepted places (SPEC.md §5, docs/access.md).
+        // The accepted places (docs/access.md#api-keys).
         await send(method, `${path}${join}apikey=${key}`, headers, body);
         await send(method, `${path}${join}apiKey=${key}`, headers, body);
         await send(method, path, { ...headers, 'x-api-key': key }, body);

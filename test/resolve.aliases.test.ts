@@ -54,7 +54,7 @@ describe('bank aliases', () => {
     }
   });
 
-  it('say how each former name was verified; the data-verified ones match DATA.md', () => {
+  it('say how each former name was verified; the data-verified ones are those seen in the dated zengin-code versions', () => {
     const fromData = BANK_ALIASES.filter((a) => a.source === 'data').map((a) => `${a.text}→${a.codes.join(',')}`);
     assert.deepEqual(fromData, ['住信SBI→0038', '住信SBIネット銀行→0038', '福邦銀行→0147', '久留米市農協→8660', 'にじ農協→8660', 'みい農協→8660', '広島ゆたか農協→7909']);
     for (const alias of BANK_ALIASES) assert.ok(alias.note.length > 0, alias.text);

@@ -1,6 +1,7 @@
 /**
- * POST /resolve/v1/bank-branch refusals (SPEC.md §7.2): every malformed body gets a 422 whose
- * `detail` names the field, other failures `{message, request_id}`; none of them crash.
+ * POST /resolve/v1/bank-branch refusals (docs/resolve.md#errors): every malformed body gets a
+ * 422 whose `detail` names the field, other failures `{message, request_id}`; none of them
+ * crash.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

@@ -1,6 +1,7 @@
 /**
- * POST /resolve/v1/bank-branch and keys (SPEC.md §5, §7.2): 401 `{message, request_id}`
- * before the body is read, restrictions, and rate limits counted apart from Search.
+ * POST /resolve/v1/bank-branch and keys (docs/resolve.md#request, docs/resolve.md#errors): 401
+ * `{message, request_id}` before the body is read, restrictions, and rate limits counted apart
+ * from Search.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -42,7 +43,7 @@ describe('Resolve keys', () => {
     assert.equal((await post({}, 'x'.repeat(20_000))).status, 401);
   });
 
-  it('accepts X-API-KEY (any case), as the spec documents', async () => {
+  it('accepts X-API-KEY (any case), as docs/resolve.md#request documents', async () => {
     assert.equal((await post({ 'X-API-KEY': t.key })).status, 200);
   });
 

@@ -174,7 +174,7 @@ describe('resolve: branches', () => {
     assert.deepEqual(brief('城南信用金庫', '本店'), ['needs_review', '1344-001', ['generic_branch', 'below_auto_total']]);
   });
 
-  it('offers the main office when the branch is omitted (SPEC.md §4.8 rule 9)', () => {
+  it('offers the main office when the branch is omitted (docs/resolve.md#how-it-matches)', () => {
     const { answer } = run('みずほ', '');
     assert.equal(answer.decision, 'needs_review');
     assert.deepEqual(answer.best_match, { bank_code: '0001', bank_name: 'みずほ銀行', branch_code: '100', branch_name: '本店' });
@@ -187,7 +187,7 @@ describe('resolve: branches', () => {
   });
 });
 
-describe('resolve: unresolved (SPEC.md §4.8 rule 2)', () => {
+describe('resolve: unresolved (docs/resolve.md#response)', () => {
   it('answers no bank with empty candidates and no best_match', () => {
     for (const bank of ['さくらんぼ銀行', '', '   ', 'ホゲホゲ', '信用金庫', 'しんきん', 'JA', '銀行']) {
       assert.deepEqual(run(bank, '本店').answer, {
@@ -229,7 +229,7 @@ describe('resolve: contexts and policies', () => {
     assert.ok(BANK_SCORES.typo < CONTEXT_POLICIES.default.autoTotal && BRANCH_SCORES.typo < CONTEXT_POLICIES.default.autoTotal);
   });
 
-  it('changes only the decision, never the candidates (SPEC.md §4.8 rule 3)', () => {
+  it('changes only the decision, never the candidates (docs/resolve.md#contexts-and-thresholds)', () => {
     for (const [bank, branch] of [['みずほ', '東京支店'], ['北海道', '本店'], ['みずほ', '八重洲'], ['郵便局', '018']] as const) {
       const answers = RESOLVE_CONTEXTS.map((c) => run(bank, branch, c).answer.candidates);
       for (const a of answers) assert.deepEqual(a, answers[0]);

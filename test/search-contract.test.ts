@@ -1,6 +1,7 @@
 /**
  * One contract suite, run against v1, v2 and v3: the same requests, each version's shape rules
- * (SPEC.md §4.3, §9). The engine is shared, so the items must be equal where shapes allow.
+ * (docs/search-api.md#versions). The engine is shared, so the items must be equal where shapes
+ * allow.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

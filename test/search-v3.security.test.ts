@@ -19,7 +19,7 @@ async function status(url: string, headers: Record<string, string> = {}) {
 
 const KEYED_ROUTES = ['/v3/banks', '/v3/banks/0001', '/v3/banks/0001/branches', '/v3/banks/0001/branches/001', '/v3/businessTypes', '/v3/version'];
 
-describe('API key locations (SPEC.md §5)', () => {
+describe('API key locations (docs/access.md#api-keys)', () => {
   it('accepts the key in every documented place', async () => {
     const k = t.key;
     for (const [url, headers] of [

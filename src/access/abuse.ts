@@ -1,11 +1,12 @@
 /**
- * Protection against repeated requests without a valid key (SPEC.md §5.5). Every request that
- * fails authentication (no key, malformed, unknown or revoked key) is counted against its
- * client address and, when it has one, the origin of its Referer. When either count goes over
- * `threshold` within `windowSeconds`, that address or referrer is blocked for `blockSeconds`:
- * its requests without a valid key get 403 until the block ends. Requests with a valid key are
- * never blocked by this (a shared address or a popular site must not lock out key holders,
- * whose own limits apply to them).
+ * Protection against repeated requests without a valid key
+ * (docs/access.md#keyless-abuse-protection). Every request that fails authentication (no key,
+ * malformed, unknown or revoked key) is counted against its client address and, when it has
+ * one, the origin of its Referer. When either count goes over `threshold` within
+ * `windowSeconds`, that address or referrer is blocked for `blockSeconds`: its requests without
+ * a valid key get 403 until the block ends. Requests with a valid key are never blocked by this
+ * (a shared address or a popular site must not lock out key holders, whose own limits apply to
+ * them).
  *
  * The protection must also protect the store: a key that is not in memory costs a store lookup,
  * so before one is made for a key the store has never had (`beforeLookup`), a blocked address

@@ -130,7 +130,7 @@ export class AccessControl {
 
 /**
  * An API's own limits (History) bind every plan but `unlimited`, which is for internal use and
- * benchmarks (docs/access.md#plans).
+ * benchmarks (docs/access.md#plans-and-rate-limits).
  */
 function limitsOf(key: ApiKeyRecord, plan: Plan, policy: LimitPolicy): Limits {
   return policy.limits && key.plan !== UNLIMITED_PLAN ? policy.limits : plan;

@@ -1,8 +1,8 @@
 /**
- * Filter evaluation time per API key (docs/filter.md#limits). One filter evaluation may take up
- * to its 30 ms budget on the event loop, and every request waits meanwhile; without a share per
- * key, a few clients sending hostile filters on one key slow every other request down. Each key
- * therefore has an allowance of evaluation CPU time, a bucket that refills at
+ * Filter evaluation time per API key (docs/filter.md#limits-and-errors). One filter evaluation
+ * may take up to its 30 ms budget on the event loop, and every request waits meanwhile; without
+ * a share per key, a few clients sending hostile filters on one key slow every other request
+ * down. Each key therefore has an allowance of evaluation CPU time, a bucket that refills at
  * FILTER_REFILL_MS_PER_SECOND up to FILTER_BURST_MS. An evaluation starts only while the key's
  * balance is positive, and the CPU time it took is charged afterwards (the balance may go below
  * zero: the next evaluations wait until it refills). A key's filters thus take at most about

@@ -1,6 +1,7 @@
 /**
  * The Japanese calendar day (JST, UTC+9, no daylight saving) that per-day limits count in
- * (SPEC.md §8): the day a timestamp falls on and how long until the next JST midnight.
+ * (docs/access.md#plans-and-rate-limits): the day a timestamp falls on and how long until the
+ * next JST midnight.
  */
 
 const JST_OFFSET_MS = 9 * 3_600_000;

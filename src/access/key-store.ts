@@ -1,4 +1,4 @@
-/** API keys in the SQL store (the "account dashboard" of SPEC.md §5, driven by the CLI). */
+/** API keys in the SQL store, driven by the CLI (docs/access.md#api-keys). */
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { generateApiKey, generateKeyId, hashApiKey, keyHint } from './api-key.js';

@@ -1,7 +1,8 @@
 /**
- * Maintenance mode (SPEC.md §7.1, 503). Either forced for one process (`ginko serve
- * --maintenance`) or switched for every server on a store with `ginko maintenance on|off`,
- * which writes the `maintenance` setting; running servers read it every POLL_INTERVAL_MS.
+ * Maintenance mode (docs/access.md#maintenance-mode; 503). Either forced for one process
+ * (`ginko serve --maintenance`) or switched for every server on a store with `ginko maintenance
+ * on|off`, which writes the `maintenance` setting; running servers read it every
+ * POLL_INTERVAL_MS.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';

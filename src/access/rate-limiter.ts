@@ -1,6 +1,7 @@
 /**
- * Per-key request limits (SPEC.md §8): a per-second and a per-day limit, each counted per API
- * key within a "bucket" (an API whose requests are counted apart, e.g. `search`, `history`).
+ * Per-key request limits (docs/access.md#plans-and-rate-limits): a per-second and a per-day
+ * limit, each counted per API key within a "bucket" (an API whose requests are counted apart,
+ * e.g. `search`, `history`).
  *
  * - Per second: a fixed window of one second that opens with the first request after the
  *   previous window ended; at most `perSecond` requests are served in it.

@@ -1,8 +1,8 @@
 /**
- * A key's referrer and IP restrictions (SPEC.md §5.4): a request must match one of the key's
- * referrer patterns (when it has any) and come from one of its addresses or blocks (when it
- * has any). Compiled matchers are kept per key record, so checking costs a regular-expression
- * test and a BlockList lookup.
+ * A key's referrer and IP restrictions (docs/access.md#key-restrictions): a request must match
+ * one of the key's referrer patterns (when it has any) and come from one of its addresses or
+ * blocks (when it has any). Compiled matchers are kept per key record, so checking costs a
+ * regular-expression test and a BlockList lookup.
  */
 import { ipMatcher, parseIpRule } from './cidr.js';
 import type { ApiKeyRecord } from './key-store.js';

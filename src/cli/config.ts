@@ -1,6 +1,6 @@
 /**
- * Options shared by the commands, each with its environment variable (DESIGN.md §1). Flags win
- * over the environment, which wins over the defaults.
+ * Options shared by the commands, each with its environment variable (README.md#configuration).
+ * Flags win over the environment, which wins over the defaults.
  */
 import { type Command, InvalidArgumentError } from 'commander';
 import { LOOPBACK_PROXIES, parseTrustedProxies, trustedProxies, type TrustedProxies } from '../access/trusted-proxies.js';

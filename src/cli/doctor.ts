@@ -2,7 +2,8 @@
  * `ginko doctor`: checks what `ginko serve` would use with the same flags and environment
  * (configuration, data directory, store and migrations, keys, dataset, Redis, certificate,
  * port) and says in plain words what is wrong. It changes nothing: no migration, no seeding,
- * no certificate, no file is created. Exit code 1 when any check fails (docs/operations.md#doctor).
+ * no certificate, no file is created. Exit code 1 when any check fails
+ * (docs/operations.md#ginko-doctor).
  */
 import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';

@@ -1,4 +1,4 @@
-/** The `ginko` command line (DESIGN.md §1). */
+/** The `ginko` command line (README.md#configuration). */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_ABUSE_OPTIONS } from '../access/abuse.js';
 import { DEFAULT_POLL_SECONDS } from '../history/live-dataset.js';

@@ -1,4 +1,4 @@
-/** Derives the public resources of every record of a raw snapshot (DESIGN.md §2). */
+/** Derives the public resources of every record of a raw snapshot (docs/search-api.md#resources). */
 import { fullBranchReading } from '../domain/branch-readings.js';
 import { businessTypeOf, BUSINESS_TYPES } from '../domain/institution-types.js';
 import { katakanaToHiragana, toHalfWidthKana, widenAscii } from '../domain/kana.js';

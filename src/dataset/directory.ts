@@ -5,7 +5,7 @@
 import type { Bank, Branch, BusinessType } from '../domain/types.js';
 
 export interface DirectoryParts {
-  /** `YYYY-MM-DDThh:mm:ss+0900` (SPEC.md §2.4). */
+  /** `YYYY-MM-DDThh:mm:ss+0900` (docs/search-api.md#resources). */
   readonly version: string;
   readonly effectiveDate: string;
   readonly banks: readonly Bank[];

@@ -1,8 +1,8 @@
 /**
  * Checks a snapshot before it may become current (`ginko import`): shapes of codes, no
- * duplicate institutions, the character rules of SPEC.md §2.1 on every derived reading, and
- * row counts that do not collapse against the current snapshot (a truncated file would
- * otherwise "remove" most of the master).
+ * duplicate institutions, the character rules of docs/search-api.md#resources on every derived
+ * reading, and row counts that do not collapse against the current snapshot (a truncated file
+ * would otherwise "remove" most of the master).
  */
 import { FULL_WIDTH_KANA_TEXT, HALF_WIDTH_KANA_TEXT, HIRAGANA_TEXT } from '../domain/kana.js';
 import type { Directory } from './directory.js';

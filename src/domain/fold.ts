@@ -1,7 +1,8 @@
 /**
- * The one normalization behind freeword search and Resolve (SPEC.md §4.7): two texts that a
- * person would read the same fold to the same key. Used for the index and the query alike, so
- * a rule added here applies to both sides at once.
+ * The one normalization behind freeword search and Resolve
+ * (docs/freeword.md#what-counts-as-the-same): two texts that a person would read the same fold
+ * to the same key. Used for the index and the query alike, so a rule added here applies to both
+ * sides at once.
  *
  * Rules, in the order they must run:
  * 1. NFKC: half-width katakana and full-width ASCII to their canonical forms, marks composed.

@@ -1,7 +1,7 @@
 /**
  * The one table of institution types (業態). No authoritative list is public: `00200` (都市銀行)
  * and `01100` (信用金庫) are the codes public clients use; the rest are Ginko's own, assigned by
- * ranges of the 4-digit bank code with explicit exceptions (DESIGN.md §2).
+ * ranges of the 4-digit bank code with explicit exceptions (docs/search-api.md#resources).
  */
 import type { BusinessType } from './types.js';
 

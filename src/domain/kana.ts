@@ -1,7 +1,7 @@
 /**
  * Script and width conversions between the Zengin full-width katakana and the three reading
- * forms of the public resources (SPEC.md §2.1). NFKC only widens, so narrowing to half-width
- * katakana is done here with a table over NFD-decomposed text.
+ * forms of the public resources (docs/search-api.md#resources). NFKC only widens, so narrowing
+ * to half-width katakana is done here with a table over NFD-decomposed text.
  */
 
 const FULL_TO_HALF_KATAKANA: Readonly<Record<string, string>> = Object.freeze({
@@ -121,7 +121,7 @@ export function hiraganaToKatakana(text: string): string {
   return out;
 }
 
-/** SPEC.md §2.1 character rules, one per reading form. */
+/** The character rules of docs/search-api.md#resources, one per reading form. */
 export const HALF_WIDTH_KANA_TEXT = /^[\u0020-\u007e\uff61-\uff9f]*$/u;
 export const FULL_WIDTH_KANA_TEXT = /^[\u30a1-\u30fc\uff01-\uff5e\u3000]*$/u;
 export const HIRAGANA_TEXT = /^[\u3041-\u3096\uff01-\uff5e\u3000]*$/u;

@@ -1,6 +1,6 @@
 /**
- * Full institution names (DESIGN.md §2): the Zengin master holds short forms without the type
- * suffix (`みずほ`, `北海道信金`); users know `みずほ銀行`, `北海道信用金庫`. The name and its
+ * Full institution names (docs/search-api.md#resources): the Zengin master holds short forms
+ * without the type suffix (`みずほ`, `北海道信金`); users know `みずほ銀行`, `北海道信用金庫`. The name and its
  * full-width kana get the same suffix so that every reading form stays consistent.
  */
 import { INSTITUTION_TYPE_SPELLINGS } from './institutions.js';

@@ -1,6 +1,6 @@
 /**
- * The public resources of the Search API (SPEC.md §2). Every field is a string so that the
- * filter language, sorting and field projection treat all of them alike.
+ * The public resources of the Search API (docs/search-api.md#resources). Every field is a
+ * string so that the filter language, sorting and field projection treat all of them alike.
  */
 export interface Bank {
   readonly code: string;

@@ -1,5 +1,5 @@
 /**
- * The History API's queries (SPEC.md §4.9) over the in-memory history: pure, so paging and
+ * The History API's queries (docs/history.md#api) over the in-memory history: pure, so paging and
  * filters are tested without HTTP. Order is stable: updates by import order (oldest first),
  * changes by update, then by their order within it (banks before branches, by code).
  */
@@ -11,7 +11,7 @@ import type { StoredHistory } from './history-store.js';
 
 export const HISTORY_DEFAULT_LIMIT = 100;
 export const HISTORY_MAX_LIMIT = 1000;
-/** The History range begins here (SPEC.md §8). */
+/** The History range begins here (docs/history.md#api). */
 export const HISTORY_START_DATE = '2026-02-25';
 
 export const RESOURCE_TYPES = ['bank', 'branch'] as const;

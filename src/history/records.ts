@@ -1,7 +1,7 @@
-/** The Change History objects of SPEC.md §2.8, as the API shows them. */
+/** The Change History objects (docs/history.md#api), as the API shows them. */
 import type { ChangeType, FieldChange, ResourceType } from '../dataset/diff.js';
 
-/** How an update came about (docs/history.md#updates). */
+/** How an update came about (docs/history.md#snapshots-and-updates). */
 export type RunType = 'baseline' | 'seed' | 'import';
 
 export interface UpdateRecord {
@@ -45,7 +45,7 @@ export function changeIdFor(updateId: string, seq: number): string {
   return `chg-${updateId.slice(4)}-${String(seq).padStart(6, '0')}`;
 }
 
-/** `created_at` in JST with an explicit offset (SPEC.md §2.8): 2026-11-22T19:04:26+09:00. */
+/** `created_at` in JST with an explicit offset (docs/history.md#api): 2026-11-22T19:04:26+09:00. */
 export function jstTimestamp(ms: number): string {
   const jst = new Date(ms + 9 * 3600_000).toISOString().slice(0, 19);
   return `${jst}+09:00`;

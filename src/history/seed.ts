@@ -1,7 +1,8 @@
 /**
  * First start on an empty store: the history from the zengin-code versions installed side by
- * side (DESIGN.md §2). The oldest is the baseline (no changes, previous_update_id null); each
- * later one is stored with its real changes against the one before.
+ * side (docs/history.md#snapshots-and-updates). The oldest is the baseline (no changes,
+ * previous_update_id null); each later one is stored with its real changes against the one
+ * before.
  */
 import { buildDirectory } from '../dataset/build.js';
 import { diffDirectories } from '../dataset/diff.js';

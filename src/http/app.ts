@@ -69,7 +69,7 @@ export function errorsForPath(url: string): ErrorShape {
   return PREFIXED_APIS.find((api) => path === api.prefix || path.startsWith(api.prefix + '/'))?.errors ?? SEARCH_ERRORS;
 }
 
-/** Request-line text that is not RFC 3986 (raw UTF-8, spaces, controls) is a 400 (SPEC.md §4.2). */
+/** Request-line text that is not RFC 3986 (raw UTF-8, spaces, controls) is a 400 (docs/limits.md#requests). */
 const NON_URI_CHARACTER = /[^\x21-\x7e]/;
 
 export async function buildApp(services: AppServices, options: AppOptions = {}): Promise<FastifyInstance> {

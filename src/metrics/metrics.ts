@@ -24,7 +24,7 @@ export interface MetricsOptions {
   readonly processMetrics?: boolean;
 }
 
-/** The values of SPEC.md §3; Resolve reports one per answered request. */
+/** The decisions of docs/resolve.md#response; Resolve reports one per answered request. */
 export const RESOLVE_DECISIONS = ['auto_confirm', 'needs_review', 'ambiguous', 'unresolved'] as const;
 export type ResolveDecision = (typeof RESOLVE_DECISIONS)[number];
 
@@ -132,7 +132,7 @@ export function createMetrics(sources: MetricSources = {}, options: MetricsOptio
   if (dataset) {
     new Gauge({
       name: 'ginko_dataset_info',
-      help: 'The dataset snapshot being served: always 1, with its database version (SPEC.md §2.4) as a label',
+      help: 'The dataset snapshot being served: always 1, with its database version (as GET /v3/version reports it) as a label',
       labelNames: ['version'],
       registers,
       collect() {

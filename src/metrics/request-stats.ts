@@ -7,7 +7,8 @@
 
 /**
  * Upper bounds in seconds of the latency histogram: fine below 5 ms, where lookups and
- * freeword answers live (DESIGN.md §6), then up to the 50 ms filter target and beyond.
+ * freeword answers live (docs/operations.md#every-metric), then up to the 50 ms filter target
+ * and beyond.
  */
 export const LATENCY_BUCKETS_SECONDS: readonly number[] = Object.freeze([0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]);
 

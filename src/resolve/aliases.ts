@@ -11,7 +11,7 @@
  * - former names are never auto-confirmed (branches may have been renamed or merged), so a
  *   former name with one successor is still only a candidate for review.
  * `source` says how the entry was verified: `data` = seen in the dated zengin-code versions
- * (DATA.md), `public` = a well-known public merger, rename or brand.
+ * (each note names them), `public` = a well-known public merger, rename or brand.
  */
 export type AliasKind = 'abbreviation' | 'brand' | 'former_name';
 
@@ -49,7 +49,7 @@ export const BANK_ALIASES: readonly BankAlias[] = Object.freeze([
   { text: '全信組連', codes: ['2010'], kind: 'abbreviation', source: 'public', note: '全国信用協同組合連合会' },
   { text: '労金連', codes: ['2950'], kind: 'abbreviation', source: 'public', note: '労働金庫連合会' },
   { text: 'RCC', codes: ['2213'], kind: 'abbreviation', source: 'public', note: '整理回収機構' },
-  // Former names, verified in the dated zengin-code versions (DATA.md)
+  // Former names, verified in the dated zengin-code versions named in each note
   { text: '住信SBIネット銀行', codes: ['0038'], kind: 'former_name', source: 'data', note: '0038 住信ＳＢＩネット → ドコモＳＭＴＢネット (p20260630 → p20260824)' },
   { text: '福邦銀行', codes: ['0147'], kind: 'former_name', source: 'data', note: '0537 福邦 removed and its branches added to 0147 福井 (p20260331 → p20260524)' },
   { text: '久留米市農協', codes: ['8660'], kind: 'former_name', source: 'data', note: '8660 久留米市農協 → 福岡久留米市農協 (p20260331 → p20260524)' },

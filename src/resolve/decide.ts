@@ -1,5 +1,6 @@
 /**
- * The decision for ranked candidates under one context's policy (SPEC.md §4.8 rules 1–10).
+ * The decision for ranked candidates under one context's policy (docs/resolve.md#response,
+ * docs/resolve.md#contexts-and-thresholds).
  * Every reason that forbids auto-confirmation is recorded; generic_branch is also recorded,
  * as information, where the policy allows generic names.
  */

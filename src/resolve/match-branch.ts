@@ -149,7 +149,7 @@ function matchReading(index: BranchIndex, analysis: BranchInputAnalysis, matches
   const { input, trimmed } = analysis;
 
   if (input.folded === '' && !analysis.codeOnly) {
-    // No branch given: the main office is the one branch a person can mean (SPEC.md §4.8 rule 9).
+    // No branch given: the main office is the one branch a person can mean (docs/resolve.md#how-it-matches).
     for (const e of index.mainOffices) matches.offer(e, 'omitted', BRANCH_SCORES.omitted);
     return;
   }

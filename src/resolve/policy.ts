@@ -1,7 +1,7 @@
 /**
- * Scores and the per-context judgment policies (SPEC.md §4.8 rules 3–7). Scores are integer
- * points out of 100 so that thresholds and gaps compare exactly. A candidate's total is
- * bank score × branch score / 100, rounded.
+ * Scores and the per-context judgment policies (docs/resolve.md#contexts-and-thresholds).
+ * Scores are integer points out of 100 so that thresholds and gaps compare exactly. A
+ * candidate's total is bank score × branch score / 100, rounded.
  *
  * Every number here is documented in docs/resolve.md; tests pin the decisions they produce.
  */
@@ -51,7 +51,7 @@ export const STRONG_BANK_SCORE = 90;
 export const STRONG_BRANCH_SCORE = 90;
 /** At most this many banks have their branches searched. */
 export const MAX_BANK_CANDIDATES = 10;
-/** At most this many candidates are returned (SPEC.md §8). */
+/** At most this many candidates are returned (docs/resolve.md#response). */
 export const MAX_CANDIDATES = 10;
 
 export interface ResolvePolicy {

@@ -1,7 +1,7 @@
 /**
- * Reason codes (SPEC.md §4.8 rule 8, plus Ginko's documented additions) with their Japanese
- * messages. The order of REASON_CODES is the order of importance: the first reason present
- * gives `reason_summary_ja`.
+ * Reason codes (docs/resolve.md#reason-codes: the interface's, plus Ginko's additions) with
+ * their Japanese messages. The order of REASON_CODES is the order of importance: the first
+ * reason present gives `reason_summary_ja`.
  */
 import { REASON_CODES, type ReasonCode, type ReasonDetail } from './types.js';
 

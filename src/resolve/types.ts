@@ -1,5 +1,5 @@
 /**
- * The Resolve API's vocabulary (SPEC.md §2.7, §3, §4.8). Response objects use the snake_case
+ * The Resolve API's vocabulary (docs/resolve.md). Response objects use the snake_case
  * names of the interface so that the HTTP layer and the CLI print them as they are.
  */
 

@@ -1,4 +1,4 @@
-/** Partial responses (SPEC.md §2.9): `fields` names the properties kept in each resource. */
+/** Partial responses (docs/search-api.md#parameters): `fields` names the properties kept in each resource. */
 import { QueryError } from '../shared/query-error.js';
 
 export const MAX_FIELDS_LENGTH = 200;

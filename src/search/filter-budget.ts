@@ -1,6 +1,6 @@
 /**
- * The evaluation budget of a filter (docs/filter.md#limits): testing stops once the request has
- * spent its CPU time on it, so no filter can hold the event loop.
+ * The evaluation budget of a filter (docs/filter.md#limits-and-errors): testing stops once the
+ * request has spent its CPU time on it, so no filter can hold the event loop.
  */
 import { FILTER_LIMITS } from './filter/index.js';
 import { QueryError } from '../shared/query-error.js';
@@ -24,7 +24,7 @@ export interface FilterTimeMeter {
   charge(cpuMs: number): void;
 }
 
-/** Stops a filter that would hold the event loop past its budget (docs/filter.md#limits). */
+/** Stops a filter that would hold the event loop past its budget (docs/filter.md#limits-and-errors). */
 export function filterWithinBudget<T>(items: readonly T[], test: (item: T) => boolean, text: string, meter?: FilterTimeMeter): T[] {
   meter?.admit();
   const started = cpuMs();

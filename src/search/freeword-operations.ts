@@ -1,5 +1,5 @@
 /**
- * Freeword search as Search list operations (SPEC.md §4.1, §4.7): the ranked matches of the
+ * Freeword search as Search list operations (docs/freeword.md): the ranked matches of the
  * freeword index, paged, sorted and projected like any other list. Without `sort` the order is
  * the ranking (docs/freeword.md#ranking), so the paging key is the rank position.
  */

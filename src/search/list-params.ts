@@ -1,4 +1,4 @@
-/** The paging parameters shared by every list and freeword operation (SPEC.md §4.1, §8). */
+/** The paging parameters shared by every list and freeword operation (docs/search-api.md#parameters). */
 import { QueryError } from '../shared/query-error.js';
 
 export const MAX_LIMIT = 2000;

@@ -1,5 +1,5 @@
 /**
- * The Search engine: every operation of SPEC.md §4.1 over one Directory, independent of API
+ * The Search engine: every operation of docs/search-api.md over one Directory, independent of API
  * version. v1, v2 and v3 differ only in which fields they expose and how they shape results
  * (src/http/apis/search/presenters.ts).
  */

@@ -1,6 +1,7 @@
 /**
- * The `sort` parameter (SPEC.md §4.5): comma-separated field names, each optionally prefixed
- * with `+` (ascending, the default) or `-` (descending); earlier names take precedence.
+ * The `sort` parameter (docs/search-api.md#parameters): comma-separated field names, each
+ * optionally prefixed with `+` (ascending, the default) or `-` (descending); earlier names take
+ * precedence.
  */
 import { QueryError } from '../shared/query-error.js';
 

@@ -37,7 +37,7 @@ export interface UsageCountersTable {
   count: number;
 }
 
-/** One dataset update (SPEC.md §2.8) and the snapshot it made current. */
+/** One dataset update (docs/history.md#snapshots-and-updates) and the snapshot it made current. */
 export interface UpdatesTable {
   update_id: string;
   /** Import order, 1 for the baseline; the current snapshot is the one with the highest seq. */
@@ -55,7 +55,7 @@ export interface UpdatesTable {
   snapshot: string;
 }
 
-/** One change of an update (SPEC.md §2.8); JSON columns hold objects and arrays. */
+/** One change of an update (docs/history.md#diff-rules); JSON columns hold objects and arrays. */
 export interface ChangesTable {
   change_id: string;
   update_id: string;

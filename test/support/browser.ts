@@ -1,6 +1,6 @@
 /**
- * Debian's Chromium through playwright-core (DESIGN.md §5): never a downloaded browser. Without
- * /usr/bin/chromium a browser test is skipped with a message, except under CI=true.
+ * Debian's Chromium through playwright-core (docs/widget.md#tests): never a downloaded browser.
+ * Without /usr/bin/chromium a browser test is skipped with a message, except under CI=true.
  */
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';

@@ -1,7 +1,7 @@
 /**
  * Access to the real PostgreSQL and Redis on 127.0.0.1 for integration tests. Without them a
  * test is skipped with a message saying what to start, except under CI=true, where a missing
- * service fails the run (DESIGN.md §5).
+ * service fails the run (README.md#quick-start).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';

@@ -1,4 +1,4 @@
-/** Content negotiation for 406 (SPEC.md §7.1): does the Accept header allow a media type? */
+/** Content negotiation for 406 (docs/errors.md): does the Accept header allow a media type? */
 
 export function accepts(acceptHeader: string | undefined, mediaTypes: readonly string[]): boolean {
   if (acceptHeader === undefined || acceptHeader === '*/*' || acceptHeader.trim() === '') return true;

@@ -1,13 +1,15 @@
 /**
  * The one error type of the HTTP edge. Handlers throw it; the error handler (errors.ts) turns
- * it into the Search error resource (SPEC.md §2.6) or an API's own error shape.
+ * it into the Search error resource (docs/errors.md#search-api-v1-v2-v3-widget-health-docs) or
+ * an API's own error shape.
  */
 export interface ValidationError {
   readonly message: string;
   readonly paramName: string;
   readonly invalidValue: string;
   /**
-   * For the error shape of the snake_case APIs (SPEC.md §7.2; History, Resolve, Master Export):
+   * For the error shape of the snake_case APIs (History, Resolve, Master Export;
+   * docs/errors.md#history-resolve-and-master-export):
    * the kind of failure (`missing`, `string_type`, `value_error`…), where the input was
    * (`['body', 'bank_name']`; default `['query', paramName]`) and the offending value.
    */
@@ -57,7 +59,7 @@ export class ApiError extends Error {
     return new ApiError(400, message, [{ message, paramName, invalidValue }]);
   }
 
-  /** 422 for a JSON body that does not fit its schema (Resolve, SPEC.md §7.2). */
+  /** 422 for a JSON body that does not fit its schema (Resolve, docs/resolve.md#errors). */
   static invalidBody(errors: readonly ValidationError[]): ApiError {
     return new ApiError(422, errors[0]?.message ?? 'the request body is not valid', errors);
   }

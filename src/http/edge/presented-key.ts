@@ -1,7 +1,8 @@
 /**
- * Where the Search API finds the presented key (SPEC.md §5): query `apikey`/`apiKey`, header `apikey` or
- * `x-api-key`, or `Authorization: Bearer`, which some clients send. An empty value (`x-api-key:`,
- * `?apikey=`) is no key: it must not hide a key sent in another place.
+ * Where the Search API finds the presented key (docs/access.md#api-keys): query
+ * `apikey`/`apiKey`, header `apikey` or `x-api-key`, or `Authorization: Bearer`, which some
+ * clients send. An empty value (`x-api-key:`, `?apikey=`) is no key: it must not hide a key
+ * sent in another place.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';

@@ -1,7 +1,7 @@
 /**
  * Registers a route: GET (with the HEAD Fastify derives) or POST, with its handler and
  * documentation schema, and the other methods on the same path answering 405 with an Allow
- * header (SPEC.md §7.1).
+ * header (docs/errors.md).
  */
 // The swagger plugin's type augmentation adds summary, tags, security and hide to schemas.
 import type {} from '@fastify/swagger';

@@ -1,5 +1,5 @@
 /**
- * Compiles a filter expression (SPEC.md §4.4) once per request into a predicate over records of
+ * Compiles a filter expression (docs/filter.md) once per request into a predicate over records of
  * the in-memory directory. @rsql/parser reads the grammar (operators, `;`/`and`, `,`/`or`,
  * precedence, parentheses, quoting rules 1–4); this wrapper whitelists selectors and operators,
  * checks argument shapes and caps the size.

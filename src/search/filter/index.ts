@@ -1,4 +1,4 @@
-/** The filter language of SPEC.md §4.4: docs/filter.md. */
+/** The filter language: docs/filter.md. */
 export { compileFilter, type CompiledFilter } from './compile.js';
 export { FilterError } from './filter-error.js';
 export { FILTER_LIMITS } from './limits.js';

@@ -1,4 +1,4 @@
-/** Bounds on a filter expression (docs/filter.md#limits); each excess is a 400 naming `filter`. */
+/** Bounds on a filter expression (docs/filter.md#limits-and-errors); each excess is a 400 naming `filter`. */
 export const FILTER_LIMITS = Object.freeze({
   /** Characters in the whole expression. */
   maxLength: 1000,

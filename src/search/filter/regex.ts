@@ -1,9 +1,10 @@
 /**
- * The `=re=` dialect (SPEC.md §4.4 rule 6) on V8's regular expressions, made safe.
+ * The `=re=` dialect (docs/filter.md#regular-expressions) on V8's regular expressions, made safe.
  *
  * Dialect: JavaScript syntax with the `m` flag, so `^` and `$` match at line boundaries;
  * `\A` and `\z` (text start and end) become `^` and `$`, which is exact because no field of
- * the directory holds a line break (the character rules of SPEC.md §2.1 exclude them).
+ * the directory holds a line break (validation refuses control characters such as CR and LF in
+ * names, and the readings' character rules exclude them: src/dataset/validate.ts).
  *
  * Safety (docs/filter.md#regular-expressions): a pattern is accepted only if V8's linear-time
  * engine can run it (no backreferences, no lookaround, no huge counted repetitions). It then

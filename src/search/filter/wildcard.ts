@@ -1,5 +1,5 @@
 /**
- * Pattern matching of `==` and `!=` (SPEC.md §4.4 rule 5): `_` is exactly one character and `*`
+ * Pattern matching of `==` and `!=` (docs/filter.md#grammar): `_` is exactly one character and `*`
  * any run of characters. A two-pointer matcher over code points: O(text × pattern) at worst,
  * no regular expression, so no pattern can make it backtrack exponentially.
  */

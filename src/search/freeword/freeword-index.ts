@@ -1,5 +1,5 @@
 /**
- * Freeword search over one Directory (SPEC.md §4.7, docs/freeword.md): every bank and branch
+ * Freeword search over one Directory (docs/freeword.md): every bank and branch
  * with its folded keys, built once per snapshot and found again through a WeakMap, so a
  * snapshot swap gets a fresh index on first use and the old one is collected with its directory.
  */

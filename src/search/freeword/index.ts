@@ -1,4 +1,4 @@
-/** Freeword search (SPEC.md §4.7): docs/freeword.md. */
+/** Freeword search: docs/freeword.md. */
 export { FREEWORD_INDEX, FreewordIndex, freewordIndexOf, normalizeFreeword } from './freeword-index.js';
 export { EXACT, INFIX, NO_MATCH, PREFIX } from './rank.js';
 

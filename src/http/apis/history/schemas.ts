@@ -51,7 +51,7 @@ export const LatestUpdateSchema = Type.Object({ update: UpdateSchema }, { additi
 export const ChangesPageSchema = Type.Object({ changes: Type.Array(ChangeSchema), next_cursor: cursor }, { additionalProperties: false });
 export const ChangeEnvelopeSchema = Type.Object({ change: ChangeSchema }, { additionalProperties: false });
 
-/** The error shape of the snake_case APIs (SPEC.md §7.2; docs/errors.md). */
+/** The error shape of the snake_case APIs (docs/errors.md#history-resolve-and-master-export). */
 export const DetailedErrorSchema = Type.Object(
   {
     message: Type.String({ example: 'limit must be an integer from 1 to 1000' }),

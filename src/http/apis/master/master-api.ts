@@ -1,5 +1,5 @@
 /**
- * The Master Export API (SPEC.md §4.10; docs/export.md): the whole master as a ZIP for plans
+ * The Master Export API (docs/export.md): the whole master as a ZIP for plans
  * with the export entitlement, downloaded through short-lived signed URLs.
  */
 import { Type } from '@sinclair/typebox';

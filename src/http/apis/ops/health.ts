@@ -1,4 +1,4 @@
-/** Readiness (DESIGN.md §1): 200 without a key once the dataset is loaded, also in maintenance mode. */
+/** Readiness (docs/deployment.md#health-checks): 200 without a key once the dataset is loaded, also in maintenance mode. */
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../services.js';

@@ -1,5 +1,5 @@
 /**
- * TypeBox schemas of the Resolve API (SPEC.md §2.7, §4.8, §7.2), for the OpenAPI document.
+ * TypeBox schemas of the Resolve API (docs/resolve.md), for the OpenAPI document.
  * Examples are real answers for the bundled dataset.
  */
 import { Type } from '@sinclair/typebox';
@@ -40,7 +40,7 @@ const ReasonCodeSchema = Type.Union(REASON_CODES.map((c) => Type.Literal(c)));
 
 export const ResolveResponseSchema = Type.Object(
   {
-    decision: Type.Union(DECISIONS.map((d) => Type.Literal(d)), { description: 'The contract: only auto_confirm may be used without review (SPEC.md §3)', example: 'auto_confirm' }),
+    decision: Type.Union(DECISIONS.map((d) => Type.Literal(d)), { description: 'The contract: only auto_confirm may be used without review', example: 'auto_confirm' }),
     best_match: Type.Optional(MatchSchema),
     candidates: Type.Array(MatchSchema, { maxItems: 10, description: 'Best first; empty when unresolved' }),
     reason_codes: Type.Array(ReasonCodeSchema, { description: 'For explanation and audit, not for the decision' }),

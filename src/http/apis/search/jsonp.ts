@@ -1,6 +1,6 @@
 /**
- * JSONP (SPEC.md §1, §4.1): `callback` names a function that receives the response. Only
- * dotted JavaScript identifiers are allowed, so the name cannot inject script.
+ * JSONP (docs/search-api.md#jsonp-and-cors): `callback` names a function that receives the
+ * response. Only dotted JavaScript identifiers are allowed, so the name cannot inject script.
  */
 import { QueryError } from '../../../shared/query-error.js';
 

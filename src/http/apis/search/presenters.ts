@@ -1,6 +1,6 @@
 /**
  * Response shapes per Search API version. The engine's results are the same for every
- * version; only these functions differ (SPEC.md §2.5, §4.3, §9).
+ * version; only these functions differ (docs/search-api.md#versions).
  */
 import type { Bank, Branch } from '../../../domain/types.js';
 import type { ListResult } from '../../../search/operations.js';

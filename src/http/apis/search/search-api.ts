@@ -1,5 +1,5 @@
 /**
- * The Search API of one version (SPEC.md §4.1, §4.3): list and get banks and branches,
+ * The Search API of one version (docs/search-api.md): list and get banks and branches,
  * institution types and the database version. Versions share the engine; views say which
  * fields exist and presenters shape the answer.
  */

@@ -1,4 +1,4 @@
-/** What each Search API version exposes (SPEC.md §4.3, §9): resource fields and sortability. */
+/** What each Search API version exposes (docs/search-api.md#versions): resource fields and sortability. */
 import { BANK_FIELDS, BRANCH_FIELDS, BUSINESS_TYPE_FIELDS } from '../../../domain/types.js';
 import type { ResourceView } from '../../../search/operations.js';
 
