@@ -105,7 +105,7 @@ const isShiftedHiragana = (c: number) => (c >= 0x3041 && c <= 0x3096) || c === 0
 /**
  * Hiragana to katakana by the same shift: ぁ..ゖ → ァ..ヶ, ゝ ゞ → ヽ ヾ (いすゞ → イスヾ); anything
  * else as it is. The one conversion, also step 2 of the search fold (src/domain/fold.ts). The
- * readings hold neither ゝ ゞ nor ヽ ヾ (SPEC.md §2.1 character rules), so on a reading this is
+ * readings hold neither ゝ ゞ nor ヽ ヾ (the character rules below), so on a reading this is
  * the inverse of katakanaToHiragana. A text with nothing to shift (most names) is returned as is.
  */
 export function hiraganaToKatakana(text: string): string {
