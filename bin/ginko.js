@@ -3,6 +3,8 @@
 // faster to start than compiling TypeScript on the fly); it is used only while it is newer
 // than every file under src/, so an edited checkout never runs stale code: then tsx compiles
 // src/ directly.
+// Before anything else: keeps process.nextTick on its fast path (see the file).
+import './next-tick-shape.js';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
