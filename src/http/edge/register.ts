@@ -37,7 +37,7 @@ export interface Route {
   /** A body limit of its own (POST); the app's otherwise. */
   readonly bodyLimit?: number;
   /** Checks after the body is read and before it is validated (Fastify's preValidation). */
-  readonly preValidation?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  readonly preValidation?: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | ((request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void);
   /** A validator of the route's own, where its scope's does not fit (Fastify's route option). */
   readonly validatorCompiler?: FastifySchemaCompiler<unknown>;
 }

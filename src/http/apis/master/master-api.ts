@@ -54,7 +54,7 @@ function registerMasterRoutes(app: FastifyInstance, services: AppServices): void
     guard: issuing,
     schema: doc('A signed URL that downloads a master file without the key for 10 minutes', DownloadUrlSchema, { body: DownloadUrlRequestSchema, security: [{ apiKeyHeader: [] }] }),
     // The entitlement before the body: a key without it learns nothing about the body's rules.
-    preValidation: async (request) => requireExport(request),
+    preValidation: async (request: FastifyRequest) => requireExport(request),
     handler: async (request) => {
       const id = (request.body as { dataset_id: string }).dataset_id;
       const info = id === currentDataset() ? await services.exports.ensure(id) : await services.exports.info(id);

@@ -92,10 +92,12 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
         response: { 200: ResolveResponseSchema, 401: ResolveMessageErrorSchema, 422: ResolveValidationErrorSchema, '4xx': ResolveMessageErrorSchema },
       },
       // Validation sees a missing body as null, like a JSON null: tell the two apart first.
-      preValidation: async (request: FastifyRequest) => {
-        if (request.body === undefined) throw missingBody();
+      // Both this check and the handler are synchronous, as the Search routes' are: no promise
+      // to settle per request.
+      preValidation: (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+        done(request.body === undefined ? missingBody() : undefined);
       },
-      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      handler: (request: FastifyRequest, reply: FastifyReply) => {
         const input = resolveInputOf(request.body);
         const snapshot = services.snapshots.current;
         // Every bank's branch index is built a bank at a time between requests, from the first
@@ -105,12 +107,12 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
           // A debug view is made afresh: the kept answers hold the JSON and the decision only.
           const outcome = resolve(snapshot, input);
           scope.metrics.resolveDecisions.inc({ decision: outcome.answer.decision });
-          return sendJson(reply, JSON.stringify({ ...outcome.answer, debug: outcome.debug }));
+          sendJson(reply, JSON.stringify({ ...outcome.answer, debug: outcome.debug }));
+          return;
         }
         const kept = keptAnswer(snapshot, input);
         scope.metrics.resolveDecisions.inc({ decision: kept.decision });
-        const body = kept.json;
-        return sendJson(reply, body);
+        sendJson(reply, kept.json);
       },
     });
 
