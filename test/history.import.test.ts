@@ -68,6 +68,16 @@ async function importChecks(store: SqlStore): Promise<void> {
   assert.equal(badKana.ok, false);
   assert.match(!badKana.ok ? badKana.validation.problems[0]! : '', /^branch 0001-001: halfWidthKana "とうきょうｴｲｷﾞﾖｳﾌﾞ" breaks the character rules$/);
   assert.equal(await latestSeq(store.db), seq);
+
+  // A line separator in a name (JavaScript reads U+2028 as a line break, as the filter's ^ and $ do).
+  const separated = writeZenginPackage('2026-09-04', (data) => {
+    data['0001']!.branches['001']!.name = '東京\u2028営業部';
+  });
+  tempDir.adopt(separated);
+  const badName = await importSnapshot(store, (await readDatasetSource(separated)).raw, 'fixture');
+  assert.equal(badName.ok, false);
+  assert.ok(!badName.ok && badName.validation.problems.includes('branch 0001-001: name has control characters or line separators'), !badName.ok ? badName.validation.problems.join('; ') : '');
+  assert.equal(await latestSeq(store.db), seq);
 }
 
 describe('import on SQLite', () => {

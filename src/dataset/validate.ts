@@ -49,5 +49,7 @@ function checkRecord(what: string, r: { name: string; halfWidthKana: string; ful
   if (!HALF_WIDTH_KANA_TEXT.test(r.halfWidthKana)) report(`${what}: halfWidthKana "${r.halfWidthKana}" breaks the character rules`);
   if (!FULL_WIDTH_KANA_TEXT.test(r.fullWidthKana)) report(`${what}: fullWidthKana "${r.fullWidthKana}" breaks the character rules`);
   if (!HIRAGANA_TEXT.test(r.hiragana)) report(`${what}: hiragana "${r.hiragana}" breaks the character rules`);
-  if (/[\u0000-\u001f\u007f]/.test(r.name)) report(`${what}: name has control characters`);
+  // U+2028 and U+2029 too: JavaScript reads them as line breaks, which the filter's `=re=`
+  // dialect relies on no name holding (src/search/filter/regex.ts).
+  if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(r.name)) report(`${what}: name has control characters or line separators`);
 }

@@ -3,8 +3,9 @@
  *
  * Dialect: JavaScript syntax with the `m` flag, so `^` and `$` match at line boundaries;
  * `\A` and `\z` (text start and end) become `^` and `$`, which is exact because no field of
- * the directory holds a line break (validation refuses control characters such as CR and LF in
- * names, and the readings' character rules exclude them: src/dataset/validate.ts).
+ * the directory holds a line break (validation refuses control characters such as CR and LF and
+ * the separators U+2028 and U+2029 in names, and the readings' character rules exclude them:
+ * src/dataset/validate.ts).
  *
  * Safety (docs/filter.md#regular-expressions): a pattern is accepted only if V8's linear-time
  * engine can run it (no backreferences, no lookaround, no huge counted repetitions). It then
