@@ -4,9 +4,10 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { cpuMs } from '../src/search/filter-budget.js';
 import { EXACT, FREEWORD_MAX_LENGTH, freewordIndexOf, INFIX, NO_MATCH, normalizeFreeword, PREFIX } from '../src/search/freeword/index.js';
+import { BigramIndex } from '../src/search/freeword/bigram-index.js';
 import { KeyHaystack } from '../src/search/freeword/key-haystack.js';
 import { rankKeys } from '../src/search/freeword/rank.js';
-import { branchKeys } from '../src/search/freeword/written-forms.js';
+import { bankKeys, branchKeys } from '../src/search/freeword/written-forms.js';
 import { bundledDirectory, bundledSnapshot, getJson, invalidParam, startTestApp, type TestApp } from './support/app.js';
 
 let t: TestApp;
@@ -73,6 +74,39 @@ describe('freeword bank search', () => {
 
   it('lets sort override the ranking', async () => {
     assert.deepEqual(await bankCodes('みずほ', '&sort=-code'), ['4859', '0289', '0001']);
+  });
+});
+
+describe('bigram candidates', () => {
+  it('are the records holding every bigram of the query, as the intersection of all its postings (bounded by the four rarest)', () => {
+    const directory = bundledDirectory();
+    const keys = directory.banks.map((b) => bankKeys(b));
+    const index = new BigramIndex(keys.length, (i) => keys[i]!);
+    // The query's bigrams, or its one character.
+    const grams = (query: string) => {
+      const chars = Array.from(query);
+      return chars.length === 1 ? chars : chars.slice(1).map((c, i) => chars[i]! + c);
+    };
+    let checked = 0;
+    for (const [i, recordKeys] of keys.entries()) {
+      if (i % 23 !== 0) continue;
+      for (const key of recordKeys) {
+        for (const query of [key.slice(0, 1), key.slice(0, 2), key.slice(1, 4), key.slice(0, 6), key]) {
+          if (query === '') continue;
+          const found = [...index.candidates(query)];
+          // Every record whose keys hold the query is a candidate, the record itself included.
+          const holding = keys.flatMap((k, r) => (k.some((x) => x.includes(query)) ? [r] : []));
+          assert.ok(holding.every((r) => found.includes(r)) && found.includes(i), query);
+          // Exactly the records holding the query's four rarest bigrams (its character, for one).
+          const postings = grams(query).map((g) => keys.flatMap((k, r) => (k.some((x) => x.includes(g)) ? [r] : [])));
+          postings.sort((a, b) => a.length - b.length);
+          const expected = postings[0]!.filter((r) => postings.slice(1, 4).every((p) => p.includes(r)));
+          assert.deepEqual(found, expected, query);
+          checked++;
+        }
+      }
+    }
+    assert.ok(checked > 200, `${checked} queries`);
   });
 });
 

@@ -38,10 +38,32 @@ export class BigramIndex {
       lists.push(list);
     }
     lists.sort((a, b) => a.length - b.length);
-    const [rarest, ...others] = lists;
-    const sets = others.slice(0, 3).map((l) => new Set(l));
-    return rarest!.filter((i) => sets.every((s) => s.has(i)));
+    // The rarest list, narrowed by the next three rarest (ranking checks every candidate, so
+    // the rest would only cost time). Postings are ascending: each narrowing is a search in
+    // the sorted list from where the last one stopped, with no set built per query.
+    let found = lists[0]!;
+    for (let l = 1; l < lists.length && l <= 3 && found.length > 0; l++) found = intersect(found, lists[l]!);
+    return found;
   }
+}
+
+/** The numbers of ascending `few` that are in ascending `many`, in order. */
+function intersect(few: readonly number[], many: readonly number[]): number[] {
+  const out: number[] = [];
+  let from = 0;
+  for (const i of few) {
+    let lo = from;
+    let hi = many.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (many[mid]! < i) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo === many.length) break;
+    if (many[lo] === i) out.push(i);
+    from = lo;
+  }
+  return out;
 }
 
 function* range(n: number): Generator<number> {
