@@ -139,9 +139,10 @@ export function resolveRomaji<O extends TypedOutcome<O>>(snapshot: Snapshot, inp
   const asTyped = resolveTyped(snapshot, input);
   if (asTyped.answer.decision !== 'unresolved') return asTyped;
 
-  // The banks each bank text names: as typed, those the matcher found; a reading, those it is the reading of.
+  // The banks each bank text names: as typed, those the matcher found (its debug view, made only
+  // when it lists one); a reading, those it is the reading of.
   const bankTexts = [
-    { bankName: input.bankName, codes: asTyped.debug.bank_matches.map((m) => m.bank_code) },
+    { bankName: input.bankName, codes: asTyped.bankFound ? asTyped.debug.bank_matches.map((m) => m.bank_code) : [] },
     ...readingsOf(bankKeys, (k) => index.banks.get(k)).map((bankName) => ({ bankName, codes: index.bankCodes.get(bankName) ?? [] })),
   ];
   const outcomes: { outcome: O; romaji: boolean }[] = [{ outcome: asTyped, romaji: false }];
