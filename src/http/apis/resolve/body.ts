@@ -15,12 +15,12 @@
  */
 import { MAX_INPUT_LENGTH } from '../../../resolve/resolve.js';
 import type { FastifySchemaCompiler } from 'fastify';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { isResolveContext, RESOLVE_CONTEXTS, type ResolveInput } from '../../../resolve/types.js';
 import { ApiError, type ValidationError } from '../../edge/api-error.js';
 import { JSON_TOO_DEEP_MESSAGE, jsonDepth } from '../../edge/json-body.js';
 import { MAX_JSON_DEPTH } from '../../edge/limits.js';
-import { schemaAjv, SchemaViolation } from '../../edge/validation.js';
+import { compiledOnFirstUse, schemaAjv, SchemaViolation } from '../../edge/validation.js';
 
 export const MAX_NAME_LENGTH = MAX_INPUT_LENGTH;
 
@@ -84,11 +84,9 @@ const ajv = schemaAjv(true);
 /** The Resolve scope's validator: its body schema, every problem at once, as a 422. */
 export const resolveBodyValidator: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   if (httpPart !== 'body') return () => true;
-  // Compiled on the route's first request, as the other routes' validators (edge/validation.ts):
-  // the batch body's schema alone took about 50 ms of every start.
-  let validate: ValidateFunction | undefined;
+  const validator = compiledOnFirstUse(ajv, schema as object);
   return (data: unknown) => {
-    validate ??= ajv.compile(schema as object);
+    const validate = validator();
     return validate(data) ? true : { error: new SchemaViolation(ApiError.invalidBody(issuesOf(validate.errors ?? [], data))) };
   };
 };
