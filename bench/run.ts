@@ -28,7 +28,7 @@ import { inProcessFigures } from './in-process.js';
 import { combine, load, type LoadResult, median, withUnique } from './load.js';
 import { type Child, createKey, ginkoRunsFrom, npmStartNodeOptions, rssMb, startBare, startGinko } from './processes.js';
 import { printTable, type ScenarioReport } from './report.js';
-import { CALIBRATION_WORK_US, PEAK_RSS_TARGET_MB, SCENARIOS, STARTUP_TARGETS_MS, type Scenario } from './scenarios.js';
+import { CALIBRATION_WORK_US, LOOKUP, PEAK_RSS_TARGET_MB, SCENARIOS, STARTUP_TARGETS_MS, type Scenario } from './scenarios.js';
 import { soak } from './soak.js';
 
 const { values: args } = parseArgs({
@@ -92,11 +92,11 @@ async function fetchAll(url: string, ca: string, requests: readonly DistinctRequ
  */
 async function scale(dataDir: string, logFile: string, one: Child, headers: Record<string, string>) {
   const options = { method: 'GET' as const, headers, connections, seconds };
-  const single = await load({ ...options, url: `${one.url}/v3/banks/0001` });
+  const single = await load({ ...options, url: one.url + LOOKUP.path });
   const second = await startGinko(dataDir, logFile);
   try {
     const half = { ...options, connections: Math.max(1, Math.floor(connections / 2)) };
-    const [x, y] = await Promise.all([load({ ...half, url: `${one.url}/v3/banks/0001` }), load({ ...half, url: `${second.url}/v3/banks/0001` })]);
+    const [x, y] = await Promise.all([load({ ...half, url: one.url + LOOKUP.path }), load({ ...half, url: second.url + LOOKUP.path })]);
     const both = x.requestsPerSecond + y.requestsPerSecond;
     return { oneReplica: single.requestsPerSecond, twoReplicas: both, ratio: Math.round((both / single.requestsPerSecond) * 100) / 100, memoryMbPerReplica: rssMb(second.process.pid!) };
   } finally {
@@ -218,13 +218,12 @@ async function main(): Promise<void> {
     // of work more per request, on the lookup's bytes (docs/benchmarks.md#calibration).
     const calibration = [];
     if (!args.only) {
-      const lookup = SCENARIOS[0]!;
       for (const workMicroseconds of CALIBRATION_WORK_US) {
         phase = `calibration, ${workMicroseconds} µs`;
         const working = await startBare(dataDir, bodiesFile, workMicroseconds);
         try {
-          const options = { method: lookup.method, headers, connections };
-          const { ratio, ratios } = await alternate((s) => load({ ...options, url: bare.url + lookup.path, seconds: s }), (s) => load({ ...options, url: working.url + lookup.path, seconds: s }));
+          const options = { method: LOOKUP.method, headers, connections };
+          const { ratio, ratios } = await alternate((s) => load({ ...options, url: bare.url + LOOKUP.path, seconds: s }), (s) => load({ ...options, url: working.url + LOOKUP.path, seconds: s }));
           calibration.push({ workMicroseconds, ratio, ratios });
         } finally {
           await working.stop();
