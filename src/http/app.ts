@@ -32,6 +32,7 @@ import { requestIdGenerator } from './edge/request-id.js';
 import { ResponseLog } from './edge/response-log.js';
 import { recordRoutes } from './edge/route-table.js';
 import { schemaValidator } from './edge/validation.js';
+import { WriteBatch } from './edge/write-batch.js';
 import { openAnswer, sendError } from './edge/writer.js';
 import type { LogStream } from '../logging/log-sink.js';
 import type { AppServices } from './services.js';
@@ -76,7 +77,9 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   const setup = options.metrics ?? {};
   const metrics = metricsFor(services, setup);
   const requestId = requestIdGenerator(services.trustProxy);
-  const fast = new FastPath({ snapshots: services.snapshots, access: services.access, trustProxy: services.trustProxy, requestId, metrics, recordsRequests: (setup.access ?? 'open') !== 'off' });
+  // Every answer, the fast branch's and Fastify's (the onSend hook below), is written at the end of its turn.
+  const writes = new WriteBatch((err) => app.log.error({ err }, 'writing an answer failed'));
+  const fast = new FastPath({ snapshots: services.snapshots, access: services.access, trustProxy: services.trustProxy, requestId, metrics, recordsRequests: (setup.access ?? 'open') !== 'off', writes });
   const app = Fastify({
     logger: options.logger ?? false,
     // One line per response is written by the onResponse hook; Fastify's two cost ~35%.
@@ -139,6 +142,10 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       throw new ApiError(403, 'HTTPS is required: the proxy must forward X-Forwarded-Proto: https');
     }
     done();
+  });
+  // The answer is made; it is written with the other answers of its turn (edge/write-batch.ts).
+  app.addHook('onSend', function holdForTurn(request, reply, payload, done) {
+    writes.hold(reply.raw, () => done(null, payload));
   });
 
   // pino's check, once: above info (and without a console) no response hook is installed at all.

@@ -38,6 +38,7 @@ import { EDGE_TIMEOUTS, type EdgeTimeouts, KEEP_ALIVE_TIMEOUT_MS, MAX_HEADER_BYT
 import { keyInHeaders } from './presented-key.js';
 import { redactUrl } from './redact.js';
 import type { ResponseLog } from './response-log.js';
+import type { WriteBatch } from './write-batch.js';
 import { writeAnswer, writeError } from './writer.js';
 
 const JSON_TYPES = ['application/json'];
@@ -51,6 +52,8 @@ export interface FastPathParts {
   readonly metrics: Metrics;
   /** Whether requests are counted per route (metrics not `off`). */
   readonly recordsRequests: boolean;
+  /** Where answers wait for the end of their turn (write-batch.ts), as Fastify's do (app.ts). */
+  readonly writes: WriteBatch;
 }
 
 export class FastPath {
@@ -91,17 +94,22 @@ export class FastPath {
     // The URL holds no key (answer-cache.ts keeps no such URL for this branch): the headers are
     // the only place one can be.
     const decision = this.parts.access.check(new AccessedRequest(request, keyInHeaders(headers), this.parts.trustProxy), route.policy);
+    // The answer is decided now and written with its turn's others (write-batch.ts); it is
+    // logged and measured once written, as Fastify's routes log theirs on 'finish'.
     const finish = (d: AccessDecision) => {
       const id = this.parts.requestId(request);
-      let status = 200;
       if (d.ok) {
-        writeAnswer(response, { status, requestId: id, origin: headers.origin, rate: d.rate, body: kept.body });
+        this.parts.writes.hold(response, () => {
+          writeAnswer(response, { status: 200, requestId: id, origin: headers.origin, rate: d.rate, body: kept.body });
+          this.#done(request, route, url, id, 200, started, d.key.id);
+        });
       } else {
         const error = refuse(d.denial, route.policy, this.parts.metrics);
-        status = error.status;
-        writeError(response, error, route.errors, id, headers.origin);
+        this.parts.writes.hold(response, () => {
+          writeError(response, error, route.errors, id, headers.origin);
+          this.#done(request, route, url, id, error.status, started, undefined, d.key?.id);
+        });
       }
-      this.#done(request, route, url, id, status, started, d.ok ? d.key.id : undefined, d.key?.id);
     };
     if (!isPromise(decision)) finish(decision);
     else {
@@ -109,8 +117,10 @@ export class FastPath {
         const id = this.parts.requestId(request);
         const error = toApiError(err);
         this.events?.warn({ reqId: id, err: String(err) }, 'access check failed');
-        writeError(response, error, route.errors, id, headers.origin);
-        this.#done(request, route, url, id, error.status, started, undefined);
+        this.parts.writes.hold(response, () => {
+          writeError(response, error, route.errors, id, headers.origin);
+          this.#done(request, route, url, id, error.status, started, undefined);
+        });
       });
     }
     return true;
