@@ -26,6 +26,7 @@ import { answerKey } from './answer-key.js';
 import type { DistinctRequest } from './distinct.js';
 import { inProcessFigures } from './in-process.js';
 import { combine, load, type LoadResult, median, withUnique } from './load.js';
+import { logLines } from './log-lines.js';
 import { type Child, createKey, ginkoRunsFrom, npmStartNodeOptions, rssMb, startBare, startGinko } from './processes.js';
 import { printTable, type ScenarioReport } from './report.js';
 import { CALIBRATION_WORK_US, LOOKUP, PEAK_RSS_TARGET_MB, SCENARIOS, STARTUP_TARGETS_MS, type Scenario } from './scenarios.js';
@@ -120,12 +121,6 @@ async function alternate(base: (seconds: number) => Promise<LoadResult>, other: 
   return { base: combine(turns.map((t) => t.base)), other: combine(turns.map((t) => t.other)), ratios: ratios.map((r) => Math.round(r * 100) / 100), ratio: Math.round(median(ratios) * 100) / 100 };
 }
 
-function logLines(logFile: string): number {
-  const text = readFileSync(logFile, 'utf8');
-  let n = 0;
-  for (let i = text.indexOf('"msg":"response"'); i !== -1; i = text.indexOf('"msg":"response"', i + 1)) n++;
-  return n;
-}
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ginko-bench-'));

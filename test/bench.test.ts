@@ -12,6 +12,7 @@ import { it } from 'node:test';
 import { promisify } from 'node:util';
 import { answerKey } from '../bench/answer-key.js';
 import { distinctRequests, mixedRequests } from '../bench/distinct.js';
+import { logLines } from '../bench/log-lines.js';
 import { startBare } from '../bench/processes.js';
 import { loadOrCreateCertificate } from '../src/http/edge/tls.js';
 
@@ -94,6 +95,20 @@ it('the calibration server answers the same bytes as the bare server, after its 
     assert.ok(slow.ms >= 20, `${slow.ms} ms`);
   } finally {
     await Promise.all([bare.stop(), working.stop()]);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('counts the response lines of a log a chunk at a time, markers split between chunks included', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ginko-bench-log-'));
+  try {
+    const file = join(dir, 'log');
+    const lines: string[] = [];
+    for (let i = 0; i < 500; i++) lines.push(`{"level":30,"reqId":"req-${i}","url":"/v3/freeword/banks?freeword=${'あ'.repeat(i % 7)}","msg":"${i % 5 === 0 ? 'ginko ready' : 'response'}"}\n`);
+    writeFileSync(file, lines.join(''));
+    // 400 response lines; chunks of 32 to 64 bytes split the 16-byte marker every way.
+    for (const chunk of [32, 33, 37, 41, 64, 1 << 20]) assert.equal(logLines(file, chunk), 400, `chunks of ${chunk} bytes`);
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
