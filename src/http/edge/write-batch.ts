@@ -3,9 +3,9 @@
  * is made. One turn reads every request that arrived since the last one and makes their answers;
  * written back to back, they wake a waiting client (or proxy) once rather than once per answer,
  * and the server goes on to the next turn's requests without the answers' writes between them.
- * Under load on one host this cuts Ginko's CPU time per request (about 90 → 70 µs in the
- * distinct mixed stream) and raises its throughput by 15–35% (docs/benchmarks.md, 2026-11-24
- * 23:00 UTC); a lone request waits only for the end of its own turn.
+ * Under load from the same host this cut Ginko's CPU time per request in the distinct mixed
+ * stream from 89–119 to 70–90 µs (docs/benchmarks.md#answers-written-at-the-end-of-their-turn);
+ * a lone request waits only for the end of its own turn.
  *
  * No answer waits more than HOLD_LIMIT_MS: a turn that takes longer (many requests, or one
  * slow one) writes what it holds when the limit has passed, and the next answer starts a new
