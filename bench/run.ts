@@ -121,7 +121,6 @@ async function alternate(base: (seconds: number) => Promise<LoadResult>, other: 
   return { base: combine(turns.map((t) => t.base)), other: combine(turns.map((t) => t.other)), ratios: ratios.map((r) => Math.round(r * 100) / 100), ratio: Math.round(median(ratios) * 100) / 100 };
 }
 
-
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ginko-bench-'));
   const logFile = join(dataDir, 'ginko.log');
