@@ -94,34 +94,34 @@ export class FastPath {
     // The URL holds no key (answer-cache.ts keeps no such URL for this branch): the headers are
     // the only place one can be.
     const decision = this.parts.access.check(new AccessedRequest(request, keyInHeaders(headers), this.parts.trustProxy), route.policy);
-    // The answer is decided now and written with its turn's others (write-batch.ts); it is
-    // logged and measured once written, as Fastify's routes log theirs on 'finish'.
+    // The key is checked and counted now; the answer is written with its turn's others
+    // (write-batch.ts), then logged and measured, as Fastify's routes log theirs on 'finish'.
     const finish = (d: AccessDecision) => {
       const id = this.parts.requestId(request);
+      let status = 200;
       if (d.ok) {
-        this.parts.writes.hold(response, () => {
-          writeAnswer(response, { status: 200, requestId: id, origin: headers.origin, rate: d.rate, body: kept.body });
-          this.#done(request, route, url, id, 200, started, d.key.id);
-        });
+        writeAnswer(response, { status, requestId: id, origin: headers.origin, rate: d.rate, body: kept.body });
       } else {
         const error = refuse(d.denial, route.policy, this.parts.metrics);
-        this.parts.writes.hold(response, () => {
-          writeError(response, error, route.errors, id, headers.origin);
-          this.#done(request, route, url, id, error.status, started, undefined, d.key?.id);
-        });
+        status = error.status;
+        writeError(response, error, route.errors, id, headers.origin);
       }
+      this.#done(request, route, url, id, status, started, d.ok ? d.key.id : undefined, d.key?.id);
     };
-    if (!isPromise(decision)) finish(decision);
+    const fail = (err: unknown) => {
+      const id = this.parts.requestId(request);
+      const error = toApiError(err);
+      this.events?.warn({ reqId: id, err: String(err) }, 'access check failed');
+      writeError(response, error, route.errors, id, headers.origin);
+      this.#done(request, route, url, id, error.status, started, undefined);
+    };
+    const writes = this.parts.writes;
+    if (!isPromise(decision)) writes.hold(response, () => finish(decision));
     else {
-      decision.then(finish, (err: unknown) => {
-        const id = this.parts.requestId(request);
-        const error = toApiError(err);
-        this.events?.warn({ reqId: id, err: String(err) }, 'access check failed');
-        this.parts.writes.hold(response, () => {
-          writeError(response, error, route.errors, id, headers.origin);
-          this.#done(request, route, url, id, error.status, started, undefined);
-        });
-      });
+      decision.then(
+        (d) => writes.hold(response, () => finish(d)),
+        (err: unknown) => writes.hold(response, () => fail(err)),
+      );
     }
     return true;
   }
