@@ -29,7 +29,7 @@ export class WriteBatch {
 
   /** Makes `write`, which writes `response`, with the other answers of this turn. */
   hold(response: ServerResponse, write: () => void): void {
-    if (this.#writes.length > 0 && performance.now() - this.#since >= HOLD_LIMIT_MS) this.flush();
+    if (this.#writes.length > 0 && performance.now() - this.#since >= HOLD_LIMIT_MS) this.#flush();
     if (this.#writes.length === 0) {
       this.#since = performance.now();
       if (!this.#scheduled) {
@@ -43,11 +43,11 @@ export class WriteBatch {
 
   readonly #endOfTurn = (): void => {
     this.#scheduled = false;
-    this.flush();
+    this.#flush();
   };
 
   /** Makes every held write now. A write that holds another (an error answered instead) holds it for the next flush. */
-  flush(): void {
+  #flush(): void {
     const writes = this.#writes;
     const responses = this.#responses;
     if (writes.length === 0) return;
