@@ -15,7 +15,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { KeyStore } from '../src/access/key-store.js';
 import { PlanStore } from '../src/access/plans.js';
-import { ensureSeeded } from '../src/history/seed.js';
+import { seedTestStore } from './support/seed.js';
 import { GENERATED_KEY, loadOrCreateCertificate } from '../src/http/edge/tls.js';
 import { openStore } from '../src/store/open.js';
 import { type RunningGinko, startGinko } from './support/process.js';
@@ -80,7 +80,7 @@ describe('behind the sample nginx configuration, with a real nginx and two repli
     const dataDir = tempDir();
     const store = await openStore({ dataDir });
     try {
-      await ensureSeeded(store);
+      await seedTestStore(store);
       await new PlanStore(store.db).ensureDefaults();
       const keyStore = new KeyStore(store.db);
       keys.restricted = (await keyStore.create({ plan: 'standard', name: 'office', ips: ['203.0.113.0/24'] })).key;

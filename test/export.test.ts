@@ -13,7 +13,7 @@ import { buildMasterZip } from '../src/export/master-zip.js';
 import { readMasterZip } from '../src/export/read-master-zip.js';
 import { KeyStore } from '../src/access/key-store.js';
 import { DownloadSigner } from '../src/export/signed-url.js';
-import { ensureSeeded } from '../src/history/seed.js';
+import { seedTestStore } from './support/seed.js';
 import { loadBundledSnapshot } from '../src/dataset/bundled.js';
 import { openStore } from '../src/store/open.js';
 import { bundledDirectory, startTestApp, type TestApp } from './support/app.js';
@@ -220,7 +220,7 @@ describe('the file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ginko-export-'));
     const store = await openStore({ dataDir: dir, databaseUrl: db.url });
     try {
-      await ensureSeeded(store);
+      await seedTestStore(store);
       const exports = new MasterExports(store.db);
       const [a, b] = await Promise.all([exports.ensure('upd-20260630'), exports.ensure('upd-20260630')]);
       assert.deepEqual(a, b);

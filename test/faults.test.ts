@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import pg from 'pg';
 import { KeyStore } from '../src/access/key-store.js';
 import { latestSeq, loadHistory } from '../src/history/history-store.js';
-import { ensureSeeded } from '../src/history/seed.js';
+import { seedTestStore } from './support/seed.js';
 import { openStore } from '../src/store/open.js';
 import { startTestApp } from './support/app.js';
 import { GINKO_BIN } from './support/process.js';
@@ -71,7 +71,7 @@ describe('killed mid-write', () => {
   it('an import killed at any moment leaves the old snapshot or the new one, never a mix', { timeout: 120_000 }, async () => {
     const dataDir = tempDir();
     const seeded = await openStore({ dataDir });
-    await ensureSeeded(seeded);
+    await seedTestStore(seeded);
     await seeded.close();
     const pkg = writeZenginPackage('2026-09-01', (data) => {
       data['0010']!.branches['725']!.name = '市ヶ谷駅前';

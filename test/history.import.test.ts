@@ -5,12 +5,15 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, it } from 'node:test';
 import { readDatasetSource } from '../src/dataset/sources.js';
 import { latestSeq, loadHistory } from '../src/history/history-store.js';
 import { importSnapshot } from '../src/history/importer.js';
 import { LiveDataset } from '../src/history/live-dataset.js';
-import { ensureSeeded } from '../src/history/seed.js';
+import { ensureSeeded, seedSteps } from '../src/history/seed.js';
+import { seedTestStore } from './support/seed.js';
 import { openStore, type SqlStore } from '../src/store/open.js';
 import { httpsGet } from './support/https.js';
 import { runGinko, startGinko } from './support/process.js';
@@ -29,7 +32,7 @@ const renamedPackage = (date: string) => {
 };
 
 async function importChecks(store: SqlStore): Promise<void> {
-  await ensureSeeded(store);
+  await seedTestStore(store);
   const live = await LiveDataset.open(store);
   assert.equal(live.snapshots.current.version, '2026-08-24T00:00:00+0900');
 
@@ -91,6 +94,31 @@ describe('import on SQLite', () => {
   });
 });
 
+describe('seeding', () => {
+  it('keeps nothing of the seed versions once the history is written (about 37 MB)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const store = await openStore({ dataDir: tempDir() });
+    try {
+      const held: WeakRef<object>[] = [];
+      const seeded = await ensureSeeded(store, () => {
+        const steps = seedSteps();
+        for (const step of steps) held.push(new WeakRef(step.directory), new WeakRef(step.raw));
+        return steps;
+      });
+      assert.equal(seeded, true);
+      assert.equal(await latestSeq(store.db), 5);
+      assert.notEqual(seedSteps(), seedSteps(), 'each call reads the versions afresh');
+      // A WeakRef holds its target until the current job ends.
+      await new Promise(setImmediate);
+      gc();
+      assert.deepEqual(held.map((ref) => ref.deref()), Array(10).fill(undefined));
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('import on PostgreSQL', () => {
   it('behaves the same, and seeding twice at once leaves one history', async (t) => {
     const db = await createPostgresDatabase();
@@ -98,7 +126,7 @@ describe('import on PostgreSQL', () => {
     const a = await openStore({ dataDir: tempDir(), databaseUrl: db.url });
     const b = await openStore({ dataDir: tempDir(), databaseUrl: db.url });
     try {
-      const seeded = await Promise.all([ensureSeeded(a), ensureSeeded(b)]);
+      const seeded = await Promise.all([seedTestStore(a), seedTestStore(b)]);
       assert.deepEqual(seeded.sort(), [false, true]);
       assert.equal((await loadHistory(a.db)).updates.length, 5);
       await importChecks(a);

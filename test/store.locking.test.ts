@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { KeyStore } from '../src/access/key-store.js';
 import { UsageStore } from '../src/access/usage-store.js';
-import { ensureSeeded } from '../src/history/seed.js';
+import { seedTestStore } from './support/seed.js';
 import { latestSeq } from '../src/history/history-store.js';
 import { openStore } from '../src/store/open.js';
 import { GINKO_BIN } from './support/process.js';
@@ -59,7 +59,7 @@ describe('SQLite writers in several processes', () => {
     const dataDir = tempDir();
     const store = await openStore({ dataDir });
     try {
-      await ensureSeeded(store);
+      await seedTestStore(store);
       const seeded = await latestSeq(store.db);
       const pkg = tempDir.adopt(writeZenginPackage('2026-09-01', (data) => void (data['0010']!.branches['725']!.name = '市ヶ谷駅前')));
       const usage = new UsageStore(store.db);

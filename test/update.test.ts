@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { buildDirectory } from '../src/dataset/build.js';
 import { latestUpdateId, loadCurrentSnapshot, loadHistory } from '../src/history/history-store.js';
-import { ensureSeeded } from '../src/history/seed.js';
+import { seedTestStore } from './support/seed.js';
 import { checkForUpdate } from '../src/history/updater.js';
 import { openStore, type SqlStore } from '../src/store/open.js';
 import { updateLines } from '../src/cli/update.js';
@@ -60,7 +60,7 @@ before(async () => {
   registry.latest = '1.0.0-p20260630';
   dataDir = tempDir();
   const store = await openStore({ dataDir });
-  await ensureSeeded(store);
+  await seedTestStore(store);
   await store.close();
 });
 after(() => registry.close());

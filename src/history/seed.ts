@@ -24,24 +24,28 @@ export interface SeedStep {
   readonly runType: RunType;
 }
 
-let steps: readonly SeedStep[] | undefined;
-
-/** The seed versions, read and built once per process. */
+/**
+ * The seed versions, read and built afresh: five directories and their raw records take about
+ * 37 MB, which a server must not keep for its life after its first start, so nothing here
+ * holds them (a caller that seeds many stores, such as the tests, may keep them itself).
+ */
 export function seedSteps(): readonly SeedStep[] {
-  steps ??= SEED_PACKAGES.map((name, i) => {
+  return SEED_PACKAGES.map((name, i) => {
     const dir = installedPackageDir(name);
     const raw = readZenginPackage(dir);
     return { raw, directory: buildDirectory(raw), source: `zengin-code@1.0.0-p${raw.effectiveDate.replaceAll('-', '')}`, runType: i === 0 ? 'baseline' : 'seed' };
   });
-  return steps;
 }
 
-/** Seeds the history unless some update exists; safe when several processes start at once. */
-export async function ensureSeeded(store: SqlStore): Promise<boolean> {
+/**
+ * Seeds the history unless some update exists; safe when several processes start at once.
+ * `readSteps` is called only when the store is empty.
+ */
+export async function ensureSeeded(store: SqlStore, readSteps: () => readonly SeedStep[] = seedSteps): Promise<boolean> {
   if ((await latestSeq(store.db)) > 0) return false;
   return withSeedLock(store.db, store.dialect, async () => {
     if ((await latestSeq(store.db)) > 0) return false;
-    const steps = seedSteps();
+    const steps = readSteps();
     try {
       // One transaction for the whole history: a crash or a second process never sees part of it.
       await store.db.transaction().execute(async (trx) => {

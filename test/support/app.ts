@@ -26,7 +26,7 @@ import { MasterExports } from '../../src/export/master-exports.js';
 import { DownloadSigner } from '../../src/export/signed-url.js';
 import { loadCurrentSnapshot, loadHistory } from '../../src/history/history-store.js';
 import { HistoryView } from '../../src/history/history-view.js';
-import { ensureSeeded } from '../../src/history/seed.js';
+import { seedTestStore } from './seed.js';
 import { openStore, SQLITE_FILE, type SqlStore } from '../../src/store/open.js';
 import { sharedSecret } from '../../src/store/settings.js';
 
@@ -96,7 +96,7 @@ function seededTemplate(): Promise<string> {
   template ??= (async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ginko-template-'));
     const store = await openStore({ dataDir: dir });
-    await ensureSeeded(store);
+    await seedTestStore(store);
     await store.close();
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     return dir;
@@ -115,7 +115,7 @@ async function openSeededStore(dataDir: string): Promise<SqlStore> {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.store ? undefined : mkdtempSync(join(tmpdir(), 'ginko-test-'));
   const store = options.store ?? (await openSeededStore(dataDir!));
-  if (options.store) await ensureSeeded(store);
+  if (options.store) await seedTestStore(store);
   await new PlanStore(store.db).ensureDefaults();
   const keys = new KeyStore(store.db);
   const auth = new Authenticator(keys);
