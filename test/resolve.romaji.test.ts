@@ -4,7 +4,9 @@ import { describe, it } from 'node:test';
 import { REASON_MESSAGES_JA } from '../src/resolve/reasons.js';
 import { resolve } from '../src/resolve/resolve.js';
 import { type ReasonCode, RESOLVE_CONTEXTS, type ResolveContext } from '../src/resolve/types.js';
-import { bundledSnapshot } from './support/app.js';
+import { Snapshot } from '../src/dataset/snapshot.js';
+import { ROMAJI_FORMS } from '../src/resolve/romaji-input.js';
+import { bundledDirectory, bundledSnapshot } from './support/app.js';
 
 const snapshot = bundledSnapshot();
 
@@ -60,6 +62,17 @@ describe('resolve: romaji names', () => {
   it('answers Latin text the matcher already knows as typed, without romaji_input', () => {
     assert.deepEqual(brief('MUFG', '渋谷'), ['auto_confirm', '0005-135', []]);
     assert.deepEqual(brief('mizuho', '渋谷'), ['auto_confirm', '0001-210', []]);
+  });
+
+  it('builds the romaji forms (about 7 MB) only for Latin text not answered as typed', () => {
+    const fresh = new Snapshot(bundledDirectory());
+    const decision = (bankName: string, branchName: string) => resolve(fresh, { bankName, branchName }).answer.decision;
+    // Half-width kana with Latin letters, as a transfer file holds ドコモSMTBネット銀行.
+    assert.equal(decision('ﾄﾞｺﾓSMTBﾈﾂﾄｷﾞﾝｺｳ', 'JAL'), 'auto_confirm');
+    assert.equal(decision('MUFG', '渋谷'), 'auto_confirm');
+    assert.equal(fresh.has(ROMAJI_FORMS), false);
+    assert.equal(decision('mizuho', 'shinjuku'), 'auto_confirm');
+    assert.equal(fresh.has(ROMAJI_FORMS), true);
   });
 
   it('keeps the reasons of the matcher: a bare stem naming several institutions stays ambiguous', () => {

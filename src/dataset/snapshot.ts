@@ -5,20 +5,22 @@
  * and nothing per version lives in module scope.
  *
  * The modules that derive something declare it once as a Derivation (a name, how to build it,
- * and optionally how to warm it); the snapshot holds the values:
+ * at once or in steps, and optionally how to warm it); the snapshot holds the values:
  *
  *   search/freeword/freeword-index.ts   FREEWORD_INDEX
- *   resolve/resolve-index.ts            RESOLVE_INDEX (warmed a bank at a time in the background)
+ *   resolve/resolve-index.ts            RESOLVE_INDEX (prepared in steps when served, its branch
+ *                                       indexes warmed a bank at a time in the background)
  *   search/result-cache.ts              RESULTS
  *   http/edge/answer-cache.ts           ANSWERS
  *   http/apis/search/json.ts            RECORD_JSON
  */
 import type { Directory } from './directory.js';
 
-export interface Derivation<T> {
+export type Derivation<T> = DerivationBuilt<T> | DerivationInSteps<T>;
+
+interface DerivationBase<T> {
   /** For logs and errors. */
   readonly name: string;
-  readonly build: (snapshot: Snapshot) => T;
   /**
    * Completes the value ahead of need, in steps between other work; `step` schedules the next
    * step and returns false once there is nothing left to do.
@@ -26,10 +28,40 @@ export interface Derivation<T> {
   readonly warm?: (value: T, snapshot: Snapshot) => () => boolean;
 }
 
+interface DerivationBuilt<T> extends DerivationBase<T> {
+  readonly build: (snapshot: Snapshot) => T;
+  readonly steps?: never;
+}
+
+/**
+ * Built by a generator that yields between steps of a few ms: `prepare` runs them between other
+ * work; `derive`, when the value is needed before, runs the rest at once.
+ */
+export interface DerivationInSteps<T> extends DerivationBase<T> {
+  readonly steps: (snapshot: Snapshot) => Generator<void, T, void>;
+  readonly build?: never;
+}
+
+/** How long one step of background work may hold the event loop (warm and prepare). */
+const STEP_MS = 5;
+
+/** Runs `step` between other work, for up to STEP_MS at a time, until it returns false. */
+function inBackground(step: () => boolean): void {
+  const run = () => {
+    const until = performance.now() + STEP_MS;
+    let more = true;
+    while (more && performance.now() < until) more = step();
+    if (more) setImmediate(run).unref();
+  };
+  setImmediate(run).unref();
+}
+
 export class Snapshot {
   // Keyed by the Derivation object itself: each module declares its derivations once.
   readonly #derived = new Map<object, unknown>();
   readonly #warming = new Set<object>();
+  /** Derivations being prepared in steps, by their generator. */
+  readonly #preparing = new Map<object, Generator<void, unknown, void>>();
 
   constructor(readonly directory: Directory) {}
 
@@ -41,10 +73,51 @@ export class Snapshot {
   derive<T>(derivation: Derivation<T>): T {
     let value = this.#derived.get(derivation) as T | undefined;
     if (value === undefined) {
-      value = derivation.build(this);
+      const preparing = this.#preparing.get(derivation) as Generator<void, T, void> | undefined;
+      value = derivation.steps ? this.#finish(derivation, preparing ?? derivation.steps(this)) : derivation.build(this);
       this.#derived.set(derivation, value);
     }
     return value;
+  }
+
+  /**
+   * Builds a derivation made in steps between other work, so that no request waits for all of
+   * it; a request that needs it first runs the remaining steps at once (derive).
+   */
+  prepare<T>(derivation: DerivationInSteps<T>): void {
+    if (this.#derived.has(derivation) || this.#preparing.has(derivation)) return;
+    const steps = derivation.steps(this);
+    this.#preparing.set(derivation, steps);
+    inBackground(() => {
+      // Finished by derive meanwhile, or given up and prepared anew: these steps are not needed.
+      if (this.#preparing.get(derivation) !== steps) return false;
+      let next: IteratorResult<void, T>;
+      try {
+        next = steps.next();
+      } catch {
+        // Nothing here to report it to: the request that needs the value builds it afresh
+        // (derive) and answers the failure as any other.
+        this.#preparing.delete(derivation);
+        return false;
+      }
+      if (!next.done) return true;
+      this.#preparing.delete(derivation);
+      this.#derived.set(derivation, next.value);
+      return false;
+    });
+  }
+
+  #finish<T>(derivation: Derivation<T>, steps: Generator<void, T, void>): T {
+    this.#preparing.delete(derivation);
+    for (;;) {
+      const next = steps.next();
+      if (next.done) return next.value;
+    }
+  }
+
+  /** Whether `derivation` has been built for this snapshot (the tests check what is built only on need). */
+  has<T>(derivation: Derivation<T>): boolean {
+    return this.#derived.has(derivation);
   }
 
   /**
@@ -55,14 +128,7 @@ export class Snapshot {
     if (this.#warming.has(derivation)) return;
     this.#warming.add(derivation);
     const step = derivation.warm?.(this.derive(derivation), this);
-    if (step === undefined) return;
-    const run = () => {
-      const until = performance.now() + 5;
-      let more = true;
-      while (more && performance.now() < until) more = step();
-      if (more) setImmediate(run).unref();
-    };
-    setImmediate(run).unref();
+    if (step !== undefined) inBackground(step);
   }
 }
 
