@@ -1,6 +1,7 @@
 /** Figures measured inside the bench process: p99 of the pure search functions (docs/benchmarks.md#scenarios-and-targets). */
 import { loadBundledServing } from '../src/dataset/bundled.js';
 import { resolve } from '../src/resolve/resolve.js';
+import { percentile } from './load.js';
 import { freewordIndexOf, normalizeFreeword } from '../src/search/freeword/index.js';
 
 export interface InProcessFigure {
@@ -22,7 +23,7 @@ function measure(name: string, targetP99Ms: number, queries: readonly string[], 
     }
   }
   times.sort((a, b) => a - b);
-  const at = (p: number) => Math.round(times[Math.floor(times.length * p)]! * 1000) / 1000;
+  const at = (p: number) => Math.round(percentile(times, p) * 1000) / 1000;
   return { name, p50Ms: at(0.5), p99Ms: at(0.99), targetP99Ms, runs: times.length };
 }
 

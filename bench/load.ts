@@ -62,6 +62,11 @@ function sequenceStep(sequence: NonNullable<LoadOptions['sequence']>, headers: R
   };
 }
 
+/** The value at fraction `p` (0.5, 0.99) of values sorted in ascending order. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+}
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;

@@ -21,6 +21,13 @@ export type ScenarioReport =
       readonly ratioReported?: true;
       /** Distinct scenarios: how many different requests there are, how many Ginko was sent. */
       readonly distinct?: { readonly requests: number; readonly sentToGinko: number };
+      /**
+       * Scenarios decided by a p99 bound: both servers again at one fixed request rate, half the
+       * rate Ginko sustained above, so that the p99 is the answers' own and not only the wait in a
+       * saturated queue (docs/benchmarks.md#latency-at-half-load). Reported; the bound is checked
+       * on the saturated run.
+       */
+      readonly atHalfLoad?: { readonly rate: number; readonly bare: LoadResult; readonly ginko: LoadResult };
       readonly pass: boolean;
     };
 
@@ -61,6 +68,14 @@ export function printTable(report: Report): void {
     out.push(
       `${s.name}: ${requests.toLocaleString('en-US')} different requests, Ginko sent ${sentToGinko.toLocaleString('en-US')}` +
         (sentToGinko <= requests ? ', every one different' : `: each different up to ${requests.toLocaleString('en-US')}, then again from the first (every URL still unique by its _ parameter)`),
+    );
+  }
+  for (const s of report.scenarios) {
+    if (!s.available || !s.atHalfLoad) continue;
+    const { rate, bare, ginko } = s.atHalfLoad;
+    out.push(
+      `${s.name} at a fixed ${rate.toLocaleString('en-US')} requests/s (half of Ginko's throughput above; answered: bare ${bare.requestsPerSecond}/s, Ginko ${ginko.requestsPerSecond}/s): ` +
+        `p50 / p99 bare ${bare.p50Ms} / ${bare.p99Ms} ms, Ginko ${ginko.p50Ms} / ${ginko.p99Ms} ms; saturated above: p99 bare ${s.bare.p99Ms} ms, Ginko ${s.ginko.p99Ms} ms`,
     );
   }
   for (const c of report.calibration) {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { it } from 'node:test';
 import { promisify } from 'node:util';
 import { answerKey } from '../bench/answer-key.js';
+import { loadAtRate } from '../bench/fixed-rate.js';
 import { distinctRequests, mixedRequests } from '../bench/distinct.js';
 import { logLines } from '../bench/log-lines.js';
 import { startBare } from '../bench/processes.js';
@@ -109,6 +110,29 @@ it('counts the response lines of a log a chunk at a time, markers split between 
     // 400 response lines; chunks of 32 to 64 bytes split the 16-byte marker every way.
     for (const chunk of [32, 33, 37, 41, 64, 1 << 20]) assert.equal(logLines(file, chunk), 400, `chunks of ${chunk} bytes`);
   } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('sends load at a fixed rate, open loop: every request due is sent, and its wait counts in its latency', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ginko-bench-rate-'));
+  const { cert } = await loadOrCreateCertificate(dir);
+  const bodiesFile = join(dir, 'bodies.json');
+  writeFileSync(bodiesFile, JSON.stringify({ '/v3/banks/0001': { type: 'application/json; charset=utf-8', body: '{"code":"0001"}' } }));
+  const bare = await startBare(dir, bodiesFile);
+  // 20 ms of work a request: at most 50 answers a second, against 100 due.
+  const slow = await startBare(dir, bodiesFile, 20_000);
+  const options = (origin: string) => ({ origin, ca: cert, headers: {}, sequence: { requests: [{ method: 'GET' as const, path: '/v3/banks/0001' }], next: 0 }, rate: 100, seconds: 1, connections: 2 });
+  try {
+    const quick = await loadAtRate(options(bare.url));
+    assert.deepEqual([quick.total, quick.non2xx, quick.errors], [100, 0, 0]);
+    assert.ok(quick.requestsPerSecond > 60 && quick.requestsPerSecond <= 101, `${quick.requestsPerSecond}/s`);
+    const behind = await loadAtRate(options(slow.url));
+    assert.deepEqual([behind.total, behind.non2xx, behind.errors], [100, 0, 0]);
+    // A closed loop would report about 20 ms: here the requests that waited for a free server count their wait.
+    assert.ok(behind.p99Ms > 300, `p99 ${behind.p99Ms} ms`);
+  } finally {
+    await Promise.all([bare.stop(), slow.stop()]);
     rmSync(dir, { recursive: true, force: true });
   }
 });
