@@ -29,13 +29,14 @@ async function startRedis(): Promise<{ url: string; stop(): Promise<void> } | { 
     if (process.env.CI === 'true') throw new Error(message);
     return { skip: message };
   }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url: `redis://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGKILL');
-      }),
+    // Called again by the test's `finally`: a Redis left running would keep the test process alive.
+    stop: () => {
+      child.kill('SIGKILL');
+      return exited;
+    },
   };
 }
 
@@ -62,8 +63,11 @@ it('two replicas on PostgreSQL and Redis share keys, limits, snapshots and histo
     const ga = (path: string, key: string) => get(a!, dirA, path, key);
     const gb = (path: string, key: string) => get(b!, dirB, path, key);
 
-    // A key created through the store works on either replica.
-    const created = await runGinko(['keys', 'create', '--plan', 'standard', '--name', 'shared', '--data-dir', tempDir(), ...store]);
+    // A key created through the store works on either replica. Its plan admits the polling
+    // below: standard's 10 a second, shared through Redis, is reached when a slow machine makes
+    // the replicas take a few polls to see the import.
+    assert.equal((await runGinko(['plans', 'set', 'roomy', '--per-second', '1000', '--per-day', '100000', '--data-dir', tempDir(), ...store])).code, 0);
+    const created = await runGinko(['keys', 'create', '--plan', 'roomy', '--name', 'shared', '--data-dir', tempDir(), ...store]);
     const key = created.stdout.trim().split('\n').at(-1)!;
     assert.equal((await ga('/v3/banks/0001', key)).status, 200);
     assert.equal((await gb('/v3/banks/0001', key)).status, 200);
@@ -109,6 +113,7 @@ it('two replicas on PostgreSQL and Redis share keys, limits, snapshots and histo
   } finally {
     await a?.stop();
     await b?.stop();
+    await redis.stop();
     await db.drop();
   }
 });

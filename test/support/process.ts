@@ -1,8 +1,18 @@
 /** Runs the real `ginko` command in a child process, as an operator would. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 export const GINKO_BIN = fileURLToPath(new URL('../../bin/ginko.js', import.meta.url));
+
+/**
+ * Servers still running when a test file's tests have ended: a test that failed before its
+ * `stop()`. Each would keep the file's process, and so `npm test`, waiting for ever.
+ */
+const running = new Set<ChildProcess>();
+after(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 export interface RunningGinko {
   readonly child: ChildProcess;
@@ -37,6 +47,8 @@ export function startGinko(args: readonly string[], env: NodeJS.ProcessEnv = {})
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    running.add(child);
+    child.once('exit', () => running.delete(child));
     let out = '';
     let err = '';
     // First starts seed the history (a few seconds); on a loaded shared machine they have been
