@@ -104,6 +104,35 @@ describe('regular expressions (=re=)', () => {
       assert.ok(cpuMs() - started < 50, `${pattern} took ${cpuMs() - started} ms of CPU`);
     }
   });
+
+  it("counts the smaller of the process's CPU time and wall time: either alone refuses nothing", (t) => {
+    const items = Array.from({ length: 3200 }, (_, i) => i);
+    /** Evaluates with clocks that advance by these ms at each look; the kept count or the refusal, and what was charged. */
+    const evaluate = (cpuStep: number, wallStep: number) => {
+      let cpu = 0;
+      let wall = 0;
+      t.mock.method(process, 'cpuUsage', () => ({ user: (cpu += cpuStep) * 1000, system: 0 }));
+      t.mock.method(performance, 'now', () => (wall += wallStep));
+      let charged: number | undefined;
+      const meter = { admit: () => {}, charge: (ms: number) => (charged = ms) };
+      try {
+        return { kept: filterWithinBudget(items, () => true, 'code==*', meter).length, charged };
+      } catch (err) {
+        return { refused: (err as QueryError).message, charged };
+      } finally {
+        t.mock.restoreAll();
+      }
+    };
+    // Other threads of the process (the collector's) use CPU meanwhile; the wall clock stands still.
+    assert.deepEqual(evaluate(1, 0), { kept: 3200, charged: 0 });
+    // The machine is busy: the main thread waits for a CPU, which uses none.
+    assert.deepEqual(evaluate(0, 1), { kept: 3200, charged: 0 });
+    // Both: refused at the 31st look (the 992nd record), 1 ms past the budget; charged up to the refusal.
+    assert.deepEqual(evaluate(1, 1), {
+      refused: `the filter took longer than ${FILTER_LIMITS.evaluationBudgetMs} ms to evaluate; simplify the regular expression or use == patterns`,
+      charged: 32,
+    });
+  });
 });
 
 describe('invalid filters', () => {

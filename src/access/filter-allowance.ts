@@ -2,9 +2,9 @@
  * Filter evaluation time per API key (docs/filter.md#limits-and-errors). One filter evaluation
  * may take up to its 30 ms budget on the event loop, and every request waits meanwhile; without
  * a share per key, a few clients sending hostile filters on one key slow every other request
- * down. Each key therefore has an allowance of evaluation CPU time, a bucket that refills at
+ * down. Each key therefore has an allowance of evaluation time, a bucket that refills at
  * FILTER_REFILL_MS_PER_SECOND up to FILTER_BURST_MS. An evaluation starts only while the key's
- * balance is positive, and the CPU time it took is charged afterwards (the balance may go below
+ * balance is positive, and the time it took is charged afterwards (the balance may go below
  * zero: the next evaluations wait until it refills). A key's filters thus take at most about
  * 0.5% of the event loop over time, however many clients share it. Cached results cost nothing,
  * and ordinary filters (well under 1 ms over most lists) fit by the dozen per second; filters
@@ -13,7 +13,7 @@
  * Pure: no HTTP; the clock is injected.
  */
 
-/** Evaluation CPU time a key regains per second, in milliseconds. */
+/** Evaluation time a key regains per second, in milliseconds. */
 export const FILTER_REFILL_MS_PER_SECOND = 5;
 /** The most evaluation time a key can have saved, in milliseconds (one evaluation at the 30 ms budget). */
 export const FILTER_BURST_MS = 30;
@@ -41,9 +41,9 @@ export class FilterTimeAllowance {
     return Math.max(1, Math.ceil((-balance.ms + 1) / this.refillMsPerSecond));
   }
 
-  /** Charges an evaluation of `cpuMs` to `keyId`. */
-  charge(keyId: string, cpuMs: number): void {
-    this.#current(keyId).ms -= cpuMs;
+  /** Charges an evaluation of `ms` to `keyId`. */
+  charge(keyId: string, ms: number): void {
+    this.#current(keyId).ms -= ms;
   }
 
   #current(keyId: string): Balance {
