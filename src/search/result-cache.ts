@@ -13,8 +13,8 @@ import type { Derivation, Snapshot } from '../dataset/snapshot.js';
 import { Doorkeeper } from '../shared/doorkeeper.js';
 import { Lru } from '../shared/lru.js';
 
-/** The memory results of one snapshot may take, as their callers weigh them (bytes, estimated). */
-export const RESULT_CACHE_BYTES = 8 * 1024 * 1024;
+/** The memory results of one snapshot may take, as their callers weigh them (bytes, estimated; docs/benchmarks.md#the-caches-4-mib-each). */
+export const RESULT_CACHE_BYTES = 4 * 1024 * 1024;
 
 /** Estimated bytes of a reference in an array or a Map entry, for callers' weights. */
 export const REFERENCE_BYTES = 8;

@@ -22,8 +22,12 @@ import { Lru } from '../../shared/lru.js';
 import type { ErrorShape } from './error-shapes.js';
 import type { ParsedQuery } from './query-string.js';
 
-/** The memory answers of one snapshot may take (their bytes and their URLs). */
-export const RESPONSE_CACHE_BYTES = 8 * 1024 * 1024;
+/**
+ * The memory answers of one snapshot may take (their bytes and their URLs): about 4,500 branch
+ * lookups. With the result cache's as much, it fits a serving process in its 200 MB under
+ * distinct load (docs/benchmarks.md#the-caches-4-mib-each).
+ */
+export const RESPONSE_CACHE_BYTES = 4 * 1024 * 1024;
 
 /** A Buffer's own cost beside its bytes: its objects on the heap and its backing store's record. */
 const BUFFER_BYTES = 250;
