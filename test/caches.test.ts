@@ -81,17 +81,51 @@ describe('Lru', () => {
   });
 });
 
-describe('Doorkeeper: the caches keep what is asked for a second time', () => {
-  it('admits a key the second time it is seen, and forgets it once admitted', () => {
+describe('Doorkeeper: who is let into a cache', () => {
+  it('counts how often each key was asked for', () => {
     const door = new Doorkeeper();
-    assert.deepEqual(['a', 'a', 'a', 'b', 'a', 'b'].map((k) => door.secondSighting(k)), [false, true, false, false, true, true]);
+    assert.deepEqual(['a', 'a', 'a', 'b', 'a', 'b'].map((k) => door.sighting(k)), [1, 2, 3, 1, 4, 2]);
+    assert.deepEqual([door.count('a'), door.count('b'), door.count('c')], [4, 2, 0]);
   });
 
-  it('remembers 10,000 distinct URLs at once, but for those that share a slot with another (about one in seven, both lost)', () => {
+  it('counts 10,000 distinct URLs once each, and 50,000 others after them, but for one that shares its counters with others', () => {
     const door = new Doorkeeper();
     const urls = Array.from({ length: 10_000 }, (_, i) => `/v3/banks/${String(i).padStart(4, '0')}/branches?limit=${i % 30}`);
-    for (const url of urls) assert.equal(door.secondSighting(url), false);
-    assert.equal(urls.filter((url) => door.secondSighting(url)).length, 7_391);
+    for (const url of urls) door.sighting(url);
+    for (let i = 0; i < 50_000; i++) door.sighting(`/v3/freeword/banks?freeword=${i}`);
+    assert.deepEqual(urls.map((url) => door.count(url)).filter((n) => n !== 1), [2]);
+  });
+
+  it('lets a cache keep a key from its second request on; once full, only a key asked for more often than the one it would push out', () => {
+    const lru = new Lru<number>(100, undefined, new Doorkeeper());
+    const ask = (key: string) => {
+      if (lru.get(key) !== undefined) return 'hit';
+      if (!lru.admit(key)) return 'made';
+      lru.set(key, 1);
+      return 'kept';
+    };
+    const cycle = () => {
+      const seen = { hit: 0, made: 0, kept: 0 };
+      for (let i = 0; i < 300; i++) seen[ask(`k${i}`)]++;
+      return seen;
+    };
+    // 300 keys in turn, three times what the cache holds. The second turn fills it. In the third
+    // each key, now asked for once more than the one the cache would push out next, takes its
+    // place (one turn of churn); from then on the kept keys are asked for as often as the others,
+    // stay, and are found in every turn. Without the comparison the cache would take every key
+    // in every turn and find none: each is pushed out before its next turn.
+    assert.deepEqual(
+      Array.from({ length: 5 }, cycle),
+      [
+        { hit: 0, made: 300, kept: 0 },
+        { hit: 0, made: 199, kept: 101 },
+        { hit: 0, made: 200, kept: 100 },
+        { hit: 100, made: 200, kept: 0 },
+        { hit: 100, made: 200, kept: 0 },
+      ],
+    );
+    // A key asked for more often than the others gets in.
+    assert.deepEqual(Array.from({ length: 7 }, () => ask('hot')), ['made', 'made', 'made', 'made', 'made', 'kept', 'hit']);
   });
 });
 
@@ -156,14 +190,21 @@ describe('search results kept per snapshot', () => {
     const snapshot = new Snapshot(bundledDirectory());
     let computed = 0;
     const heavy = () => RESULT_CACHE_BYTES / 4;
-    // Each asked twice: kept from the second time.
-    for (let i = 0; i < 10; i++) for (let twice = 0; twice < 2; twice++) cachedResult(snapshot, `heavy-${i}`, () => ++computed, heavy);
+    const ask = (i: number) => cachedResult(snapshot, `heavy-${i}`, () => ++computed, heavy);
+    // Each asked twice: kept from the second time while there is room for three (each a little
+    // over a quarter with its entry). The fourth pushed the first out and filled the cache; the
+    // others, asked for no more often than those kept, were not let in.
+    for (let i = 0; i < 10; i++) for (let twice = 0; twice < 2; twice++) ask(i);
     assert.equal(computed, 20);
-    // The last three fit beside the fourth from last; the first ones were dropped and are made again.
-    for (const i of [9, 8, 7]) cachedResult(snapshot, `heavy-${i}`, () => ++computed, heavy);
-    assert.equal(computed, 20, 'the most recent are kept');
-    cachedResult(snapshot, 'heavy-0', () => ++computed, heavy);
-    assert.equal(computed, 21, 'the oldest was dropped');
+    for (const i of [1, 2, 3]) ask(i);
+    assert.equal(computed, 20, 'the second to fourth are kept');
+    ask(9);
+    assert.equal(computed, 21, 'the tenth, asked for as often as those kept, is not let in');
+    ask(9);
+    ask(9);
+    assert.equal(computed, 22, 'asked for more often now, the tenth is kept');
+    ask(1);
+    assert.equal(computed, 23, 'the oldest of the three was pushed out for it');
   });
 
   it('evaluates a filter at most twice for every order and page of its list', () => {

@@ -2,8 +2,9 @@
  * The results of an expensive step (freeword ranking, filter evaluation, Resolve matching) kept
  * per dataset snapshot, so a repeated query (a widget's common prefixes, an application's fixed
  * filter, the same bank and branch typed again) costs a lookup whatever page, limit or fields
- * it asks for. A result is kept from the second time its key is computed on
- * (src/shared/doorkeeper.ts), so a query asked once costs no cache work. Bounded in bytes,
+ * it asks for. A result is kept from the second time its key is computed on and, once the
+ * cache is full, only in place of one asked for less often (src/shared/doorkeeper.ts), so a
+ * query asked once costs no cache work. Bounded in bytes,
  * RESULT_CACHE_BYTES per snapshot, each result weighed by its caller (CLOCK eviction,
  * src/shared/lru.ts): a stream of distinct queries, which never repeat, cannot grow memory
  * past it. A snapshot's results go with it when it is replaced. Results are shared: never

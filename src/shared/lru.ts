@@ -35,12 +35,14 @@ export class Lru<V> {
   #queue: Entry<V>[] = [];
   #head = 0;
   #total = 0;
+  /** Set once an entry was pushed out for another: from then on, admission compares the two. */
+  #full = false;
 
   constructor(
     /** The largest total weight kept. */
     readonly capacity: number,
     private readonly weigh: (key: string, value: V) => number = () => 1,
-    /** When given, `admit` lets a key in only the second time it is asked about (doorkeeper.ts). */
+    /** When given, `admit` lets a key in from the second time it is asked about on, and into a full cache only if asked about more often than the key it would push out (doorkeeper.ts). */
     private readonly admission?: Doorkeeper,
   ) {}
 
@@ -60,16 +62,49 @@ export class Lru<V> {
     const entry = this.#entries.get(key);
     if (entry === undefined) return undefined;
     entry.used = true;
+    // A hit counts as a request for the key, as a miss does in `admit`: kept keys are compared
+    // with newcomers by how often they are asked for, not by how often they were made.
+    this.admission?.sighting(key);
     return entry.value;
   }
 
   /**
    * Whether a value for `key`, just made because `get` found none, should be `set`: always
-   * without an admission rule, else the second time a key is asked about. Asked once per value
-   * made, before making what only the cache needs (a kept answer's own copy of its bytes).
+   * without an admission rule; else from the second time the key is asked about on and, once
+   * the cache is full, only if the key was asked about more often than the key of the entry the
+   * next `set` would push out first. Asked once per value made, before making what only the
+   * cache needs (a kept answer's own copy of its bytes).
    */
   admit(key: string): boolean {
-    return this.admission === undefined || this.admission.secondSighting(key);
+    if (this.admission === undefined) return true;
+    const asked = this.admission.sighting(key);
+    if (asked < 2) return false;
+    if (!this.#full) return true;
+    const victim = this.#victim();
+    return victim === undefined || asked > this.admission.count(victim.key);
+  }
+
+  /**
+   * The entry to push out next, as CLOCK chooses it: the oldest not used since the hand last
+   * passed it. Entries used meanwhile are unmarked and moved to the back on the way (their
+   * second chance); the victim stays at the front until `set` needs its room.
+   */
+  #victim(): Entry<V> | undefined {
+    // Marked entries go to the back unmarked and are met again after the others: this ends.
+    while (this.#head < this.#queue.length) {
+      const oldest = this.#queue[this.#head]!;
+      if (this.#entries.get(oldest.key) !== oldest) {
+        this.#queue[this.#head++] = SPENT;
+        continue;
+      }
+      if (!oldest.used) return oldest;
+      oldest.used = false;
+      // The spent slot lets go of its entry at once: an evicted entry's value must not stay
+      // reachable from the queue until the next compaction (that held caches at twice their bound).
+      this.#queue[this.#head++] = SPENT;
+      this.#queue.push(oldest);
+    }
+    return undefined;
   }
 
   /** Keeps `value` unless it alone weighs more than the capacity. */
@@ -81,20 +116,12 @@ export class Lru<V> {
       this.#entries.delete(key);
       this.#total -= old.weight;
     }
-    // Marked entries go to the back unmarked and are met again after the others: this ends.
     while (this.#total + weight > this.capacity) {
-      const oldest = this.#queue[this.#head]!;
-      // The spent slot lets go of its entry at once: an evicted entry's value must not stay
-      // reachable from the queue until the next compaction (that held caches at twice their bound).
+      const victim = this.#victim()!;
       this.#queue[this.#head++] = SPENT;
-      if (this.#entries.get(oldest.key) !== oldest) continue;
-      if (oldest.used) {
-        oldest.used = false;
-        this.#queue.push(oldest);
-      } else {
-        this.#entries.delete(oldest.key);
-        this.#total -= oldest.weight;
-      }
+      this.#entries.delete(victim.key);
+      this.#total -= victim.weight;
+      this.#full = true;
     }
     const entry: Entry<V> = { key, value, weight, used: false };
     this.#entries.set(key, entry);

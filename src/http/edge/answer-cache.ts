@@ -4,8 +4,9 @@
  * request (the same lookup, page or search from many users) skips the engine and the
  * serialization and costs a lookup. The access check still runs first on every request; only
  * the body is kept, never a header. An answer is kept from the second request for its URL on
- * (src/shared/doorkeeper.ts): the third is answered from the cache, and a URL asked once costs
- * no cache work or memory. Bounded by RESPONSE_CACHE_BYTES per snapshot (CLOCK eviction,
+ * and, once the cache is full, only if its URL is asked for more often than the one it would
+ * push out (src/shared/doorkeeper.ts): the third is answered from the cache, and a URL asked
+ * once costs no cache work or memory. Bounded by RESPONSE_CACHE_BYTES per snapshot (CLOCK eviction,
  * src/shared/lru.ts); a snapshot's answers go with it when it is replaced. Errors are never kept.
  *
  * An answer is kept as the UTF-8 bytes sent, outside the JavaScript heap: sending it again
