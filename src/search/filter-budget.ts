@@ -28,8 +28,9 @@ function mark(): Mark {
  * The main thread's time since `from`, bounded from above as closely as Node 20 allows: it has
  * no clock of one thread's CPU. The process's CPU also counts V8's collector threads and libuv's
  * pool, which can use more than the budget meanwhile (the test suite once saw a filter of 2 ms
- * refused); wall time also counts waits for a CPU on a busy machine. The main thread's time is at most either, so the smaller
- * refuses every filter the main thread spends the budget on, and fewer that it does not.
+ * refused); wall time also counts waits for a CPU on a busy machine. The main thread's time is
+ * at most either, so the smaller refuses every filter the main thread spends the budget on, and
+ * fewer that it does not.
  */
 function spentMs(from: Mark): number {
   return Math.min(performance.now() - from.wall, cpuMs() - from.cpu);

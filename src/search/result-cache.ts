@@ -4,17 +4,20 @@
  * filter, the same bank and branch typed again) costs a lookup whatever page, limit or fields
  * it asks for. A result is kept from the second time its key is computed on and, once the
  * cache is full, only in place of one asked for less often (src/shared/doorkeeper.ts), so a
- * query asked once costs no cache work. Bounded in bytes,
- * RESULT_CACHE_BYTES per snapshot, each result weighed by its caller (CLOCK eviction,
- * src/shared/lru.ts): a stream of distinct queries, which never repeat, cannot grow memory
- * past it. A snapshot's results go with it when it is replaced. Results are shared: never
- * mutate one. Failures (a filter over its budget) are not kept.
+ * query asked once costs no cache work. Bounded in bytes, RESULT_CACHE_BYTES per snapshot, each
+ * result weighed by its caller (CLOCK eviction, src/shared/lru.ts): a stream of distinct
+ * queries, which never repeat, cannot grow memory past it. A snapshot's results go with it when
+ * it is replaced. Results are shared: never mutate one. Failures (a filter over its budget) are
+ * not kept.
  */
 import type { Derivation, Snapshot } from '../dataset/snapshot.js';
 import { Doorkeeper } from '../shared/doorkeeper.js';
 import { Lru } from '../shared/lru.js';
 
-/** The memory results of one snapshot may take, as their callers weigh them (bytes, estimated; docs/benchmarks.md#the-caches-4-mib-each). */
+/**
+ * The memory results of one snapshot may take, as their callers weigh them (bytes, estimated):
+ * as much as the answer cache's (docs/benchmarks.md#the-caches-4-mib-each).
+ */
 export const RESULT_CACHE_BYTES = 4 * 1024 * 1024;
 
 /** Estimated bytes of a reference in an array or a Map entry, for callers' weights. */

@@ -42,7 +42,10 @@ export class Lru<V> {
     /** The largest total weight kept. */
     readonly capacity: number,
     private readonly weigh: (key: string, value: V) => number = () => 1,
-    /** When given, `admit` lets a key in from the second time it is asked about on, and into a full cache only if asked about more often than the key it would push out (doorkeeper.ts). */
+    /**
+     * When given, `admit` lets a key in from the second time it is asked about on, and into a
+     * full cache only if asked about more often than the key it would push out (doorkeeper.ts).
+     */
     private readonly admission?: Doorkeeper,
   ) {}
 
@@ -99,8 +102,6 @@ export class Lru<V> {
       }
       if (!oldest.used) return oldest;
       oldest.used = false;
-      // The spent slot lets go of its entry at once: an evicted entry's value must not stay
-      // reachable from the queue until the next compaction (that held caches at twice their bound).
       this.#queue[this.#head++] = SPENT;
       this.#queue.push(oldest);
     }
@@ -118,6 +119,8 @@ export class Lru<V> {
     }
     while (this.#total + weight > this.capacity) {
       const victim = this.#victim()!;
+      // The spent slot lets go of its entry at once: an evicted entry's value must not stay
+      // reachable from the queue until the next compaction (that held caches at twice their bound).
       this.#queue[this.#head++] = SPENT;
       this.#entries.delete(victim.key);
       this.#total -= victim.weight;

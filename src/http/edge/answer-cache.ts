@@ -6,8 +6,9 @@
  * the body is kept, never a header. An answer is kept from the second request for its URL on
  * and, once the cache is full, only if its URL is asked for more often than the one it would
  * push out (src/shared/doorkeeper.ts): the third is answered from the cache, and a URL asked
- * once costs no cache work or memory. Bounded by RESPONSE_CACHE_BYTES per snapshot (CLOCK eviction,
- * src/shared/lru.ts); a snapshot's answers go with it when it is replaced. Errors are never kept.
+ * once costs no cache work or memory. Bounded by RESPONSE_CACHE_BYTES per snapshot (CLOCK
+ * eviction, src/shared/lru.ts); a snapshot's answers go with it when it is replaced. Errors are
+ * never kept.
  *
  * An answer is kept as the UTF-8 bytes sent, outside the JavaScript heap: sending it again
  * encodes nothing, and a full cache is not copied from one garbage collection to the next (a

@@ -7,8 +7,9 @@ export const FILTER_LIMITS = Object.freeze({
   /** Characters in one regular expression of `=re=`. */
   maxPatternLength: 200,
   /**
-   * Time for evaluating the filter over a list (src/search/filter-budget.ts says how it is counted). With the other limits a filter needs a few
-   * milliseconds over all 28,944 branches; only a pathological pattern gets near this.
+   * Time for evaluating the filter over a list (src/search/filter-budget.ts says how it is
+   * counted). With the other limits a filter needs a few milliseconds over all 28,944 branches;
+   * only a pathological pattern gets near this.
    */
   evaluationBudgetMs: 30,
 });
