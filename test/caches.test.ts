@@ -112,8 +112,8 @@ describe('Doorkeeper: who is let into a cache', () => {
     // 300 keys in turn, three times what the cache holds. The second turn fills it. In the third
     // each key, now asked for once more than the one the cache would push out next, takes its
     // place (one turn of churn); from then on the kept keys are asked for as often as the others,
-    // stay, and are found in every turn. Without the comparison the cache would take every key
-    // in every turn and find none: each is pushed out before its next turn.
+    // stay, and are found in every turn. The rule before (any key asked for a second time, then
+    // forgotten) kept 296, 0, 196 and 100 keys in turns two to five, for as many hits.
     assert.deepEqual(
       Array.from({ length: 5 }, cycle),
       [

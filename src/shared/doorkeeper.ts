@@ -9,8 +9,8 @@
  * for more often than the key of the entry it would push out. A one-off answer costs nothing
  * beyond its making, a repeated one a lookup from its third request on, and a stream of keys
  * that come back only after more others than the cache holds (a file resolved again, a scan of
- * every branch) no longer replaces the whole cache without a single hit in between: what is
- * kept stays and is found (docs/benchmarks.md#caches-that-keep-what-is-asked-for-again).
+ * every branch) no longer replaces the cache with values pushed out again unread: what is kept
+ * stays and is found (docs/benchmarks.md#caches-that-keep-what-is-asked-for-again).
  *
  * The counts are a count-min sketch: DEPTH rows of SLOTS byte counters (256 KiB), a key
  * counted in one counter of each row and estimated by the smallest, so a count is never under
