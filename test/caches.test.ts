@@ -127,6 +127,48 @@ describe('Doorkeeper: who is let into a cache', () => {
     // A key asked for more often than the others gets in.
     assert.deepEqual(Array.from({ length: 7 }, () => ask('hot')), ['made', 'made', 'made', 'made', 'made', 'kept', 'hit']);
   });
+
+  it('on traffic where a few keys are asked for often and most seldom, finds more and keeps far fewer than a cache that takes every key', () => {
+    /** mulberry32, so that the stream is the same in every run. */
+    let seed = 7;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    // Zipf's law over 100,000 keys with exponent 0.8: key i is asked for in proportion to 1 / i^0.8.
+    const cumulative: number[] = [];
+    let total = 0;
+    for (let i = 1; i <= 100_000; i++) cumulative.push((total += 1 / i ** 0.8));
+    const stream = Array.from({ length: 300_000 }, () => {
+      const u = random() * total;
+      let [lo, hi] = [0, cumulative.length - 1];
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (cumulative[mid]! < u) lo = mid + 1;
+        else hi = mid;
+      }
+      return `k${lo}`;
+    });
+    const measure = (lru: Lru<number>) => {
+      let [hits, kept] = [0, 0];
+      stream.forEach((key, i) => {
+        // The first 100,000 requests fill the cache; the rest are counted.
+        const counted = i >= 100_000 ? 1 : 0;
+        if (lru.get(key) !== undefined) hits += counted;
+        else if (lru.admit(key)) {
+          lru.set(key, 1);
+          kept += counted;
+        }
+      });
+      return { hits, kept };
+    };
+    // Of the 200,000 requests counted. The rule before (any key asked for a second time) found
+    // 86,478 and kept 30,395.
+    assert.deepEqual(measure(new Lru<number>(5000, undefined, new Doorkeeper())), { hits: 96_090, kept: 1_913 });
+    assert.deepEqual(measure(new Lru<number>(5000)), { hits: 76_357, kept: 123_643 });
+  });
 });
 
 describe('record JSON', () => {
