@@ -11,7 +11,8 @@ import { toJson } from '../src/http/apis/search/json.js';
 import { cachedAnswer } from '../src/http/edge/answer-cache.js';
 import { parseQueryString } from '../src/http/edge/query-string.js';
 import { Doorkeeper } from '../src/shared/doorkeeper.js';
-import { keptJson } from '../src/shared/flat-json.js';
+import { jsonBytes } from '../src/shared/json-bytes.js';
+import { ByteArena, ownCopy } from '../src/shared/kept-bytes.js';
 import { Lru } from '../src/shared/lru.js';
 import { CursorCodec } from '../src/shared/cursor.js';
 import { runList } from '../src/search/operations.js';
@@ -179,8 +180,8 @@ describe('record JSON', () => {
     for (const bank of directory.banks) {
       const branches = directory.branches(bank.code);
       for (let round = 0; round < 2; round++) {
-        assert.equal(toJson(snapshot, bank), JSON.stringify(bank));
-        assert.equal(toJson(snapshot, { bank, branches }), JSON.stringify({ bank, branches }));
+        assert.equal(toJson(snapshot, bank).toString(), JSON.stringify(bank));
+        assert.equal(toJson(snapshot, { bank, branches }).toString(), JSON.stringify({ bank, branches }));
       }
     }
   });
@@ -190,28 +191,46 @@ describe('record JSON', () => {
     fc.assert(
       fc.property(withHoles, fc.boolean(), (value, frozen) => {
         const v = frozen && value !== null && typeof value === 'object' ? Object.freeze(value) : value;
-        assert.equal(toJson(snapshot, v), JSON.stringify(v));
+        assert.equal(toJson(snapshot, v).toString(), JSON.stringify(v));
       }),
     );
   });
 
-  it('is kept flat: the JSON of every branch takes at least 1.5 MB less than the ropes JSON.stringify makes', async () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    const branches = directory.banks.flatMap((bank) => directory.branches(bank.code));
-    const heapFor = (json: (value: unknown) => string): number => {
-      gc();
-      const before = process.memoryUsage().heapUsed;
-      const kept = new WeakMap<object, string>();
-      for (const branch of branches) kept.set(branch, json(branch));
-      gc();
-      const used = process.memoryUsage().heapUsed - before;
-      assert.equal(kept.get(branches[0]!), JSON.stringify(branches[0]));
-      return used;
-    };
-    const ropes = heapFor((v) => JSON.stringify(v));
-    const flat = heapFor(keptJson);
-    assert.ok(ropes - flat > 1.5e6, `ropes ${ropes} bytes, flat ${flat} bytes`);
+  it('is written as UTF-8 from ASCII text, any text and kept bytes, to the exact length, also past the scratch buffer and nested', () => {
+    const made = jsonBytes((out) => {
+      out.ascii('{"a":').text('"東京"').ascii(',"b":').bytes(Buffer.from('"ﾄｳｷﾖｳ"')).ascii(',"long":"' + 'x'.repeat(40) + '","c":');
+      assert.equal(jsonBytes((inner) => inner.ascii('[1]')).toString(), '[1]', 'a call inside another gets a buffer of its own');
+      out.text('1').ascii('}');
+    });
+    const expected = `{"a":"東京","b":"ﾄｳｷﾖｳ","long":"${'x'.repeat(40)}","c":1}`;
+    assert.equal(made.toString(), expected);
+    assert.equal(made.length, Buffer.byteLength(expected));
+    assert.equal(jsonBytes(() => {}).length, 0);
+    const large = 'とうきょう'.repeat(30_000);
+    assert.equal(jsonBytes((out) => out.text(JSON.stringify(large))).toString(), JSON.stringify(large));
+    assert.equal(jsonBytes((out) => out.ascii('"ok"')).toString(), '"ok"', 'the scratch buffer is usable after a larger answer');
+    assert.throws(() => jsonBytes(() => { throw new Error('made nothing'); }), /made nothing/);
+    assert.equal(jsonBytes((out) => out.ascii('[]')).toString(), '[]', 'and after a failed one');
+  });
+
+  it('keeps record JSON in slabs of its own, never in Buffer\'s shared pool, and copies a pooled cache entry out of it', () => {
+    const arena = new ByteArena();
+    const branches = directory.banks.flatMap((bank) => directory.branches(bank.code)).slice(0, 2000);
+    const kept = branches.map((branch) => arena.keep(JSON.stringify(branch)));
+    const pool = Buffer.from('x').buffer;
+    const slabs = new Set(kept.map((bytes) => bytes.buffer));
+    assert.ok(!slabs.has(pool));
+    const total = kept.reduce((n, bytes) => n + bytes.length, 0);
+    // 64 KiB slabs, each filled but for the room the next record might have needed.
+    assert.ok(slabs.size <= Math.ceil(total / (60 * 1024)), `${slabs.size} slabs for ${total} bytes`);
+    kept.forEach((bytes, i) => assert.equal(bytes.toString(), JSON.stringify(branches[i])));
+    const pooled = Buffer.from('{"decision":"unresolved"}');
+    assert.equal(pooled.buffer, pool);
+    const own = ownCopy(pooled);
+    assert.notEqual(own.buffer, pool);
+    assert.equal(own.buffer.byteLength, pooled.length);
+    assert.equal(own.toString(), pooled.toString());
+    assert.equal(ownCopy(own), own, 'a buffer of its own is kept as it is');
   });
 });
 
@@ -273,7 +292,7 @@ describe('Search answers kept per snapshot', () => {
 
   it('answers a URL asked again from the cache from its third request on, but never one carrying its key, and keeps no error', () => {
     let made = 0;
-    const answer = () => `{"n":${++made}}`;
+    const answer = () => Buffer.from(`{"n":${++made}}`);
     const url = '/v3/banks?limit=1&cursor-test=kept';
     const made3 = [1, 2, 3].map(() => cachedAnswer(snapshot, url, parseQueryString('limit=1&cursor-test=kept'), answer).toString());
     assert.deepEqual(made3, ['{"n":1}', '{"n":2}', '{"n":2}'], 'kept from the second request on');

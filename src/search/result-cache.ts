@@ -33,13 +33,18 @@ const RESULTS: Derivation<Lru<Kept>> = { name: 'result cache', build: () => Lru.
 
 /**
  * `compute()`'s value for `key` on `snapshot`, computed at most once while kept; `weigh` tells
- * its size in bytes. What `compute` throws is not kept.
+ * its size in bytes. `keep`, when given, makes the value that is kept from the one computed,
+ * only when the cache admits it (a buffer's copy of its own, src/shared/kept-bytes.ts). What
+ * `compute` throws is not kept.
  */
-export function cachedResult<T>(snapshot: Snapshot, key: string, compute: () => T, weigh: (value: T) => number): T {
+export function cachedResult<T>(snapshot: Snapshot, key: string, compute: () => T, weigh: (value: T) => number, keep?: (value: T) => T): T {
   const results = snapshot.derive(RESULTS);
   const kept = results.get(key);
   if (kept !== undefined) return kept.value as T;
   const value = compute();
-  if (results.admit(key)) results.set(key, { value, weight: weigh(value) });
+  if (results.admit(key)) {
+    const stays = keep === undefined ? value : keep(value);
+    results.set(key, { value: stays, weight: weigh(stays) });
+  }
   return value;
 }

@@ -20,6 +20,7 @@
 import type { LimitPolicy } from '../../access/access-control.js';
 import type { Derivation, Snapshot } from '../../dataset/snapshot.js';
 import { Doorkeeper } from '../../shared/doorkeeper.js';
+import { ownCopy } from '../../shared/kept-bytes.js';
 import { Lru } from '../../shared/lru.js';
 import type { ErrorShape } from './error-shapes.js';
 import type { ParsedQuery } from './query-string.js';
@@ -61,26 +62,17 @@ function isKeyed(query: ParsedQuery): boolean {
 }
 
 /**
- * The JSON answer to `url` on `snapshot`: the kept bytes, or made by `answer()` (and kept, as
- * bytes, when the cache admits it; else sent as the text made). `route`: set when the answer is
- * sent as JSON as it is, so the fast branch may send it again.
+ * The JSON answer to `url` on `snapshot`: the kept bytes, or made by `answer()` (and kept when
+ * the cache admits it). `route`: set when the answer is sent as JSON as it is, so the fast
+ * branch may send it again.
  */
-export function cachedAnswer(snapshot: Snapshot, url: string, query: ParsedQuery, answer: () => string, route?: FastRoute): string | Buffer {
+export function cachedAnswer(snapshot: Snapshot, url: string, query: ParsedQuery, answer: () => Buffer, route?: FastRoute): Buffer {
   if (isKeyed(query)) return answer();
   const answers = snapshot.derive(ANSWERS);
   const kept = answers.get(url);
   if (kept !== undefined) return kept.body;
-  const json = answer();
-  if (!answers.admit(url)) return json;
-  const body = utf8(json);
-  answers.set(url, { body, route });
-  return body;
-}
-
-/** `json` in UTF-8, in memory of its own (not a slice of Buffer's shared pool, which one small kept answer would hold whole). */
-function utf8(json: string): Buffer {
-  const body = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
-  body.write(json);
+  const body = answer();
+  if (answers.admit(url)) answers.set(url, { body: ownCopy(body), route });
   return body;
 }
 

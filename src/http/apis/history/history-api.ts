@@ -51,7 +51,7 @@ function registerHistoryRoutes(app: FastifyInstance, services: AppServices): voi
     const fast: FastRoute = { url: PREFIX + path, policy, errors: DETAILED_ERRORS };
     return (request: FastifyRequest, reply: FastifyReply): void => {
       const history = services.history.history;
-      const json = cachedAnswer(services.snapshots.current, request.url, parsedQuery(request), () => reply.serialize(make(request, history)) as string, fast);
+      const json = cachedAnswer(services.snapshots.current, request.url, parsedQuery(request), () => Buffer.from(reply.serialize(make(request, history)) as string), fast);
       sendJson(reply, json);
     };
   };

@@ -27,7 +27,8 @@ import { missingBody, parseResolveJson, resolveBodyValidator, resolveInputOf } f
 import { ResolveBatchRequestSchema, ResolveBatchResponseSchema, ResolveMessageErrorSchema, ResolveRequestSchema, ResolveResponseSchema, ResolveValidationErrorSchema } from './schemas.js';
 import type { AppServices } from '../../services.js';
 import { registerPost } from '../../edge/register.js';
-import { keptJson } from '../../../shared/flat-json.js';
+import { jsonBytes } from '../../../shared/json-bytes.js';
+import { ownCopy } from '../../../shared/kept-bytes.js';
 
 export const RESOLVE_PREFIX = '/resolve/v1';
 export const RESOLVE_PATH = `${RESOLVE_PREFIX}/bank-branch`;
@@ -40,21 +41,30 @@ export const RESOLVE_BATCH_BODY_LIMIT = 2 * 1024 * 1024;
 
 const RESOLVE_POLICY: LimitPolicy = { bucket: 'resolve' };
 
+/** A kept buffer's cost beside its bytes (its objects on the heap, its backing store's record), as the answer cache counts it. */
+const BUFFER_BYTES = 250;
+
 /**
- * The answer to one input as JSON, with its decision: the matcher is a function of the
+ * The answer to one input as JSON in UTF-8, with its decision: the matcher is a function of the
  * snapshot and the input, so a repeated input (the same bank and branch typed by many users)
  * is answered from the results kept per snapshot.
  */
-function keptAnswer(snapshot: Snapshot, input: ResolveInput): { readonly decision: Decision; readonly json: string } {
-  return cachedResult(
+function keptAnswer(snapshot: Snapshot, input: ResolveInput): KeptResolveAnswer {
+  return cachedResult<KeptResolveAnswer>(
     snapshot,
     `resolve\n${input.context ?? ''}\n${input.bankName.slice(0, MAX_INPUT_LENGTH)}\n${input.branchName.slice(0, MAX_INPUT_LENGTH)}`,
     () => {
       const { answer } = resolve(snapshot, input);
-      return { decision: answer.decision, json: keptJson(answer) };
+      return { decision: answer.decision, json: Buffer.from(JSON.stringify(answer)) };
     },
-    (r) => 64 + 2 * r.json.length,
+    (r) => 64 + BUFFER_BYTES + r.json.length,
+    (r) => ({ decision: r.decision, json: ownCopy(r.json) }),
   );
+}
+
+interface KeptResolveAnswer {
+  readonly decision: Decision;
+  readonly json: Buffer;
 }
 
 function wantsDebug(request: FastifyRequest): boolean {
@@ -141,14 +151,17 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
         }
         const snapshot = services.snapshots.current;
         snapshot.warm(RESOLVE_INDEX);
-        const results: string[] = [];
-        for (const { id, input } of items) {
-          const { decision, json } = keptAnswer(snapshot, input);
-          scope.metrics.resolveDecisions.inc({ decision });
-          // The kept answer's JSON with the id put first: {"id":…,"decision":…}.
-          results.push(`{"id":${JSON.stringify(id)},${json.slice(1)}`);
-        }
-        return sendJson(reply, `{"results":[${results.join(',')}]}`);
+        const answers = items.map(({ id, input }) => ({ id, answer: keptAnswer(snapshot, input) }));
+        for (const { answer } of answers) scope.metrics.resolveDecisions.inc({ decision: answer.decision });
+        const json = jsonBytes((out) => {
+          out.ascii('{"results":[');
+          for (const [i, { id, answer }] of answers.entries()) {
+            // The kept answer's JSON with the id put first: {"id":…,"decision":…}.
+            out.ascii(i === 0 ? '{"id":' : ',{"id":').text(JSON.stringify(id)).ascii(',').bytes(answer.json.subarray(1));
+          }
+          out.ascii(']}');
+        });
+        return sendJson(reply, json);
       },
     });
   };

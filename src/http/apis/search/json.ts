@@ -1,46 +1,96 @@
 /**
- * JSON for Search answers. The directory's records are frozen and served as they are
- * (ResourceView.complete), so each record's JSON is made once and kept beside it: a list of
- * 100 branches is then a join of 100 kept strings, not 100 serializations. The output is
- * exactly JSON.stringify's (test/caches.test.ts).
+ * JSON for Search answers, as UTF-8 bytes (src/shared/json-bytes.ts). The directory's records
+ * are frozen and served as they are (ResourceView.complete), so each record's JSON is made
+ * once, in UTF-8, and kept with the snapshot (src/shared/kept-bytes.ts): a list of 100 branches
+ * is then a copy of 100 kept byte strings, not 100 serializations. The output is exactly
+ * JSON.stringify's (test/caches.test.ts).
  */
 
 import type { Derivation, Snapshot } from '../../../dataset/snapshot.js';
-import { keptJson } from '../../../shared/flat-json.js';
+import { ByteArena } from '../../../shared/kept-bytes.js';
+import { jsonBytes, type JsonWriter } from '../../../shared/json-bytes.js';
 
-/** Kept per record object of a snapshot; dropped with the snapshot when a new one replaces it. */
-const RECORD_JSON: Derivation<WeakMap<object, string>> = { name: 'record JSON', build: () => new WeakMap() };
+/** The JSON of each record of a snapshot; dropped with the snapshot when a new one replaces it. */
+class RecordJson {
+  readonly #bytes = new WeakMap<object, Buffer>();
+  readonly #arena = new ByteArena();
 
-/** `value` as JSON, with the JSON of `snapshot`'s frozen records made once. */
-export function toJson(snapshot: Snapshot, value: unknown): string {
-  return serialize(snapshot.derive(RECORD_JSON), value);
+  /** The kept JSON of `value`, made now if it is a record (frozen) not seen yet; else undefined. */
+  of(value: object): Buffer | undefined {
+    let bytes = this.#bytes.get(value);
+    if (bytes === undefined && Object.isFrozen(value)) {
+      bytes = this.#arena.keep(JSON.stringify(value));
+      this.#bytes.set(value, bytes);
+    }
+    return bytes;
+  }
 }
 
-function serialize(recordJson: WeakMap<object, string>, value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) {
-    let out = '[';
-    for (let i = 0; i < value.length; i++) {
-      if (i > 0) out += ',';
-      const item: unknown = value[i];
-      out += item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 'null' : serialize(recordJson, item);
-    }
-    return out + ']';
+const RECORD_JSON: Derivation<RecordJson> = { name: 'record JSON', build: () => new RecordJson() };
+
+/** `value` as JSON in UTF-8, with the JSON of `snapshot`'s frozen records made once. */
+export function toJson(snapshot: Snapshot, value: unknown): Buffer {
+  const records = snapshot.derive(RECORD_JSON);
+  return jsonBytes((out) => serialize(out, records, value));
+}
+
+/** Text JSON.stringify writes as it is between quotes: printable ASCII but `"` and `\\`. */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+function serialize(out: JsonWriter, records: RecordJson, value: unknown): void {
+  switch (typeof value) {
+    case 'string':
+      if (PLAIN.test(value)) out.ascii('"').ascii(value).ascii('"');
+      else out.text(JSON.stringify(value));
+      return;
+    case 'number':
+      out.ascii(Number.isFinite(value) ? String(value) : 'null');
+      return;
+    case 'boolean':
+      out.ascii(value ? 'true' : 'false');
+      return;
+    case 'object':
+      if (value === null) out.ascii('null');
+      else if (Array.isArray(value)) serializeArray(out, records, value);
+      else serializeObject(out, records, value);
+      return;
+    default:
+      out.text(JSON.stringify(value));
   }
-  // A record's JSON is usually kept already: looked up before asking whether it is a record.
-  let json = recordJson.get(value);
-  if (json !== undefined) return json;
-  if (Object.isFrozen(value)) {
-    json = keptJson(value);
-    recordJson.set(value, json);
-    return json;
+}
+
+function serializeArray(out: JsonWriter, records: RecordJson, value: readonly unknown[]): void {
+  out.ascii('[');
+  for (let i = 0; i < value.length; i++) {
+    if (i > 0) out.ascii(',');
+    const item = value[i];
+    if (item === undefined || typeof item === 'function' || typeof item === 'symbol') out.ascii('null');
+    else serialize(out, records, item);
   }
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(value);
-  let out = '{';
-  for (const [key, item] of Object.entries(value)) {
+  out.ascii(']');
+}
+
+function serializeObject(out: JsonWriter, records: RecordJson, value: object): void {
+  const kept = records.of(value);
+  if (kept !== undefined) {
+    out.bytes(kept);
+    return;
+  }
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    out.text(JSON.stringify(value));
+    return;
+  }
+  out.ascii('{');
+  let first = true;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item = (value as Record<string, unknown>)[key];
     if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
-    if (out.length > 1) out += ',';
-    out += JSON.stringify(key) + ':' + serialize(recordJson, item);
+    if (!first) out.ascii(',');
+    first = false;
+    serialize(out, records, key);
+    out.ascii(':');
+    serialize(out, records, item);
   }
-  return out + '}';
+  out.ascii('}');
 }

@@ -1,0 +1,86 @@
+/**
+ * A JSON answer written as UTF-8 bytes, from text and from bytes made once and kept (a record's
+ * JSON, kept-bytes.ts). A list of 30 branches is then one buffer filled by copying their bytes.
+ * Sent as text instead, the same answer is measured in UTF-8 for Content-Length, joined to the
+ * response head, flattened (two bytes a character for Japanese text) and encoded once more by
+ * the socket's write: about twice the work, and the copies are garbage
+ * (docs/benchmarks.md#answers-as-bytes).
+ *
+ * The bytes are written into a scratch buffer reused from answer to answer, then copied once
+ * into a buffer of the exact length.
+ */
+
+const SCRATCH_BYTES = 64 * 1024;
+/** Below this length an ASCII text is copied by a loop: cheaper than a call into Buffer's native write. */
+const SHORT_TEXT = 24;
+
+let scratch: Buffer | undefined;
+
+export class JsonWriter {
+  #at = 0;
+
+  constructor(private buffer: Buffer) {}
+
+  get byteLength(): number {
+    return this.#at;
+  }
+
+  /** Text known to be ASCII: JSON punctuation, numbers, plain keys and values. */
+  ascii(text: string): this {
+    this.#room(text.length);
+    const buffer = this.buffer;
+    if (text.length < SHORT_TEXT) {
+      for (let i = 0; i < text.length; i++) buffer[this.#at + i] = text.charCodeAt(i);
+      this.#at += text.length;
+    } else this.#at += buffer.write(text, this.#at, 'latin1');
+    return this;
+  }
+
+  /** Any text, such as JSON.stringify's of a value that may hold Japanese. */
+  text(text: string): this {
+    // At most 3 bytes of UTF-8 per UTF-16 unit: room is made before encoding.
+    this.#room(text.length * 3);
+    this.#at += this.buffer.write(text, this.#at);
+    return this;
+  }
+
+  /** JSON already in UTF-8. */
+  bytes(bytes: Uint8Array): this {
+    this.#room(bytes.length);
+    this.buffer.set(bytes, this.#at);
+    this.#at += bytes.length;
+    return this;
+  }
+
+  /** The bytes written, copied into a buffer of their own length (from Buffer's shared pool when small). */
+  copy(): Buffer {
+    const out = Buffer.allocUnsafe(this.#at);
+    this.buffer.copy(out, 0, 0, this.#at);
+    return out;
+  }
+
+  #room(bytes: number): void {
+    const needed = this.#at + bytes;
+    if (needed <= this.buffer.length) return;
+    const larger = Buffer.allocUnsafeSlow(Math.max(needed, 2 * this.buffer.length));
+    this.buffer.copy(larger, 0, 0, this.#at);
+    this.buffer = larger;
+  }
+}
+
+/**
+ * The JSON that `write` writes, in UTF-8. Synchronous; a call inside `write` gets a buffer of
+ * its own rather than the scratch buffer in use. An answer larger than the scratch buffer is
+ * written into a larger one made for it, which is not kept.
+ */
+export function jsonBytes(write: (out: JsonWriter) => void): Buffer {
+  const own = scratch ?? Buffer.allocUnsafeSlow(SCRATCH_BYTES);
+  scratch = undefined;
+  try {
+    const out = new JsonWriter(own);
+    write(out);
+    return out.copy();
+  } finally {
+    scratch = own;
+  }
+}

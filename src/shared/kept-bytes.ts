@@ -1,0 +1,37 @@
+/**
+ * Bytes kept for long, outside the JavaScript heap (the garbage collector neither copies nor
+ * marks them) and never in memory shared with short-lived buffers. A small Buffer.from or
+ * Buffer.allocUnsafe is a slice of Buffer's shared pool, whose 8 KiB slabs one kept slice
+ * would hold whole, beside the answers made from the same slab. So bytes kept as long as a
+ * snapshot (its records' JSON) are packed in an arena of their own, and bytes kept for a while
+ * (a cache entry, evicted on its own) get a copy of their own.
+ */
+
+const SLAB_BYTES = 64 * 1024;
+
+/** UTF-8 text kept as long as the arena's owner; nothing is freed before the whole arena. */
+export class ByteArena {
+  #slab: Buffer | undefined;
+  #used = 0;
+
+  /** `text` in UTF-8, kept in the arena. */
+  keep(text: string): Buffer {
+    // At most 3 bytes of UTF-8 per UTF-16 unit: room is checked before encoding.
+    const most = text.length * 3;
+    if (this.#slab === undefined || this.#used + most > this.#slab.length) {
+      this.#slab = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, most));
+      this.#used = 0;
+    }
+    const start = this.#used;
+    this.#used += this.#slab.write(text, start);
+    return this.#slab.subarray(start, this.#used);
+  }
+}
+
+/** `bytes` in memory of their own (the same buffer when it already is), for a cache entry. */
+export function ownCopy(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
+}
