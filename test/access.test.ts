@@ -137,6 +137,26 @@ describe('log redaction', () => {
     assert.equal(redactUrl(`/v3/freeword/banks?freeword=%ZZ${mizuho}&filter=%67k_${KEY.slice(3)}`), `/v3/freeword/banks?freeword=%ZZ${mizuho}&filter=[redacted]`);
     assert.equal(redactUrl(`/v3/freeword/banks?freeword=${mizuho}%20%47K%5F${KEY.slice(3)}`), '/v3/freeword/banks?freeword=[redacted]');
   });
+
+  it('finds a parameter name or key prefix written with any of its characters in either case or percent-escaped', () => {
+    // Each character as it is, in the other case, or escaped with lower- or upper-case hex.
+    let seed = 7;
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const written = (text: string) =>
+      [...text]
+        .map((c) => {
+          const form = Math.floor(next() * 4);
+          const hex = c.charCodeAt(0).toString(16);
+          return form === 0 ? c : form === 1 ? c.toUpperCase() : form === 2 ? `%${hex}` : `%${hex.toUpperCase()}`;
+        })
+        .join('');
+    for (let i = 0; i < 300; i++) {
+      const name = written(i % 2 ? 'apikey' : 'signature');
+      assert.equal(redactUrl(`/v3/banks?limit=2&${name}=secret`), `/v3/banks?limit=2&${name}=[redacted]`);
+      const key = written('gk_') + KEY.slice(3);
+      assert.equal(redactUrl(`/v3/freeword/banks?freeword=%E3%81%BF&filter=${key}`), '/v3/freeword/banks?freeword=%E3%81%BF&filter=[redacted]');
+    }
+  });
 });
 
 describe('rate limiter', () => {

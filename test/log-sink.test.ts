@@ -55,6 +55,18 @@ describe('LogSink', () => {
     assert.equal(sink.dropped, 3);
     assert.equal(readFileSync(file, 'utf8'), line.repeat(8));
   });
+
+  it('copies ASCII lines as they are, between UTF-8 ones, and counts their room a byte a character', async () => {
+    const { sink, file } = fileSink(1_000);
+    const ascii = `{"msg":"${'a'.repeat(89)}"}\n`; // 100 bytes
+    assert.equal(sink.write('{"msg":"東京"}\n'), true);
+    let taken = 0;
+    for (let i = 0; i < 12; i++) if (sink.writeAscii(ascii)) taken++;
+    // 1,000 bytes less the 17 of the first line: nine lines of 100.
+    assert.equal(taken, 9);
+    await sink.close();
+    assert.equal(readFileSync(file, 'utf8'), '{"msg":"東京"}\n' + ascii.repeat(9));
+  });
 });
 
 describe('ResponseLog', () => {
@@ -68,6 +80,16 @@ describe('ResponseLog', () => {
     { reqId: 'from-proxy:"quoted"\\', method: 'POST', url: '/v3/freeword/banks?freeword=%E3%81%BF&apikey=gk_secret&x="\\', status: 429, elapsedMs: 12.3456, ip: undefined, keyId: undefined },
     { reqId: 'r', method: 'GET', url: '/v3/banks?filter=name==*信用*', status: 400, elapsedMs: 1, ip: '2001:db8::1', keyId: '' },
   ];
+  it('hands the sink ASCII lines as such, and lines holding other text as text', () => {
+    const lines: [string, string][] = [];
+    const log = new ResponseLog({ write: (line: string) => lines.push(['text', line]), writeAscii: (line: string) => lines.push(['ascii', line]) });
+    for (const a of answered) log.write(a);
+    assert.deepEqual(
+      lines.map(([how]) => how),
+      ['ascii', 'text', 'text'],
+    );
+  });
+
   for (const a of answered) {
     it(`writes the line pino writes for the same fields (${a.url})`, () => {
       const handmade = lineOf((stream) => new ResponseLog(stream).write(a));

@@ -34,6 +34,8 @@ const RETRY_MS = 100;
 /** The part of a destination the loggers write to: pino's `logger: { stream }` and the response log. */
 export interface LogStream {
   write(line: string): unknown;
+  /** A line known to hold ASCII only (nearly every response line), which is copied a byte a character. */
+  writeAscii?(line: string): unknown;
 }
 
 export interface LogSinkOptions {
@@ -77,8 +79,17 @@ export class LogSink implements LogStream {
 
   /** Takes `line` (with its newline) to be written, or drops and counts it; false when dropped. */
   write(line: string): boolean {
+    return this.#take(line, false);
+  }
+
+  /** write, for a line of ASCII only: copied without encoding. */
+  writeAscii(line: string): boolean {
+    return this.#take(line, true);
+  }
+
+  #take(line: string, ascii: boolean): boolean {
     // At most 3 bytes of UTF-8 per UTF-16 unit: room is checked before copying.
-    const most = line.length * 3;
+    const most = ascii ? line.length : line.length * 3;
     if (this.#closed || this.#waiting + most > this.#maxBytes) {
       this.#dropped++;
       return false;
@@ -92,7 +103,7 @@ export class LogSink implements LogStream {
       // allocUnsafeSlow: a chunk of its own, not a slice of Buffer's shared pool.
       chunk = this.#current = { bytes: Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, most)), length: 0, written: 0 };
     }
-    const n = chunk.bytes.write(line, chunk.length);
+    const n = chunk.bytes.write(line, chunk.length, ascii ? 'latin1' : 'utf8');
     chunk.length += n;
     this.#waiting += n;
     if (this.#timer === undefined && !this.#writing) this.#timer = setTimeout(this.#due, FLUSH_DELAY_MS);

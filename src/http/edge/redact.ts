@@ -36,14 +36,20 @@ function isCredentialParameter(rawName: string): boolean {
 
 /**
  * Whether a URL could hold a credential at all, once its escapes are read: a key's prefix or a
- * credential parameter's name. Both are ASCII, which reads the same whether the whole URL or each
- * part is unescaped, so a URL without them (nearly every URL, Japanese search text included) is
- * answered as it is, without splitting it.
+ * credential parameter's name, each character as it is (any case) or percent-escaped. Both are
+ * ASCII, and an ASCII character comes out of unescaping only from itself or its own escape, so
+ * this reads the URL as it came, without unescaping it: a URL without them (nearly every URL,
+ * Japanese search text included) is logged as it is, neither split nor decoded.
  */
-const MAY_HOLD_CREDENTIAL = new RegExp(`gk_|${CREDENTIAL_PARAMETERS.join('|')}`, 'i');
+const MAY_HOLD_CREDENTIAL = new RegExp(['gk_', ...CREDENTIAL_PARAMETERS].map((marker) => [...marker].map(asItselfOrEscaped).join('')).join('|'), 'i');
+
+function asItselfOrEscaped(c: string): string {
+  const escapes = new Set([c.toLowerCase(), c.toUpperCase()].map((x) => `%${x.charCodeAt(0).toString(16)}`));
+  return `(?:${c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|${[...escapes].join('|')})`;
+}
 
 export function redactUrl(url: string): string {
-  if (!MAY_HOLD_CREDENTIAL.test(unescape(url))) return url;
+  if (!MAY_HOLD_CREDENTIAL.test(url)) return url;
   const q = url.indexOf('?');
   const rawPath = q < 0 ? url : url.slice(0, q);
   const path = rawPath

@@ -27,28 +27,42 @@ export interface AnsweredRequest {
 /** Characters JSON.stringify would escape or that are not ASCII: text without them is quoted as it is. */
 const NOT_PLAIN = /[^\x20-\x7e]|["\\]/;
 
-/**
- * `text` as a JSON string, as pino writes it: every text here can come from the client (the
- * URL, a proxy's request id, the address), so quotes and controls are escaped; the usual ASCII
- * text is only quoted, without JSON.stringify's copy.
- */
-function jsonString(text: string): string {
-  return NOT_PLAIN.test(text) ? JSON.stringify(text) : `"${text}"`;
-}
-
 /** pino's level number for `info`. */
 const INFO = 30;
 
 export class ResponseLog {
   /** pino's bindings, as it writes them after `time`. */
   readonly #bindings = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
+  readonly #asciiBindings = !/[^\x00-\x7f]/.test(this.#bindings);
+  /** Whether the line being made is ASCII so far. */
+  #ascii = true;
 
-  constructor(private readonly stream: LogStream) {}
+  readonly #write: (line: string) => unknown;
+  readonly #writeAscii: (line: string) => unknown;
+
+  constructor(stream: LogStream) {
+    this.#write = (line) => stream.write(line);
+    this.#writeAscii = stream.writeAscii ? (line) => stream.writeAscii!(line) : this.#write;
+  }
 
   write(answered: AnsweredRequest): void {
-    let line = `{"level":${INFO},"time":${Date.now()}${this.#bindings},"reqId":${jsonString(answered.reqId)},"method":${jsonString(answered.method)},"url":${jsonString(redactUrl(answered.url))},"status":${answered.status},"ms":${Math.round(answered.elapsedMs * 10) / 10}`;
-    if (answered.ip !== undefined) line += `,"ip":${jsonString(answered.ip)}`;
-    if (answered.keyId) line += `,"keyId":${jsonString(answered.keyId)}`;
-    this.stream.write(`${line},"msg":"response"}\n`);
+    this.#ascii = this.#asciiBindings;
+    let line = `{"level":${INFO},"time":${Date.now()}${this.#bindings},"reqId":${this.#json(answered.reqId)},"method":${this.#json(answered.method)},"url":${this.#json(redactUrl(answered.url))},"status":${answered.status},"ms":${Math.round(answered.elapsedMs * 10) / 10}`;
+    if (answered.ip !== undefined) line += `,"ip":${this.#json(answered.ip)}`;
+    if (answered.keyId) line += `,"keyId":${this.#json(answered.keyId)}`;
+    // Nearly every line is ASCII (URLs are percent-encoded): the sink then copies it a byte a
+    // character instead of encoding it as UTF-8.
+    (this.#ascii ? this.#writeAscii : this.#write)(`${line},"msg":"response"}\n`);
+  }
+
+  /**
+   * `text` as a JSON string, as pino writes it: every text here can come from the client (the
+   * URL, a proxy's request id, the address), so quotes and controls are escaped; the usual ASCII
+   * text is only quoted, without JSON.stringify's copy.
+   */
+  #json(text: string): string {
+    if (!NOT_PLAIN.test(text)) return `"${text}"`;
+    this.#ascii = false;
+    return JSON.stringify(text);
   }
 }
