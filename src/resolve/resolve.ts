@@ -12,7 +12,8 @@ import { analyzeBankInput, type BankInputAnalysis, type BankSearch, searchBanks 
 import { analyzeBranchInput, type BranchInputAnalysis, branchInputsFor, matchBranches } from './match-branch.js';
 import { CONTEXT_POLICIES, DEFAULT_CONTEXT, MAX_BANK_CANDIDATES, MAX_CANDIDATES, NEAR_BANK_KINDS, type ResolvePolicy } from './policy.js';
 import { reasonDetails } from './reasons.js';
-import { resolveIndex } from './resolve-index.js';
+import { type ResolveIndex, resolveIndex } from './resolve-index.js';
+import { cachedResult } from '../search/result-cache.js';
 import { resolveRomaji } from './romaji-input.js';
 import type { BankMatchKind, BranchMatchKind, Match, ResolveAnswer, ResolveContext, ResolveInput } from './types.js';
 
@@ -81,9 +82,8 @@ function resolveTyped(snapshot: Snapshot, input: ResolveInput): Outcome {
   const policy: ResolvePolicy = CONTEXT_POLICIES[context];
   const index = resolveIndex(snapshot);
 
-  const bankInput = analyzeBankInput(input.bankName.slice(0, MAX_INPUT_LENGTH));
+  const { bankInput, bankSearch } = bankStage(snapshot, index, input.bankName.slice(0, MAX_INPUT_LENGTH));
   const branchInput = analyzeBranchInput(input.branchName.slice(0, MAX_INPUT_LENGTH));
-  const bankSearch = searchBanks(index, bankInput);
   const { banks } = bankSearch;
 
   // A near-miss bank is searched only when no bank matches exactly: an exact bank with a branch
@@ -113,6 +113,34 @@ function resolveTyped(snapshot: Snapshot, input: ResolveInput): Outcome {
   // The debug view lists a bank exactly when `banks` holds one: searchBanks leaves out the
   // near-misses only beside an exact bank.
   return new Outcome(answer, ranked, banks.length > 0, () => debugView(snapshot, context, bankInput, branchInput, bankSearch, shown));
+}
+
+interface BankStage {
+  readonly bankInput: BankInputAnalysis;
+  readonly bankSearch: BankSearch;
+}
+
+/** Estimated bytes of a kept bank stage beside its matches: the analysis's keys and readings. */
+const BANK_STAGE_BYTES = 600;
+/** Estimated bytes of one bank match (the object and its slot). */
+const BANK_MATCH_BYTES = 100;
+
+/**
+ * The bank half of a call, a function of the snapshot and the bank's text alone: kept with the
+ * snapshot's results (src/search/result-cache.ts), since bank names repeat far more than pairs
+ * do (1,146 banks; a file of payees, a form's users), so a new pair with a bank seen before
+ * costs only its branch half.
+ */
+function bankStage(snapshot: Snapshot, index: ResolveIndex, text: string): BankStage {
+  return cachedResult(
+    snapshot,
+    `resolve-bank\n${text}`,
+    () => {
+      const bankInput = analyzeBankInput(text);
+      return { bankInput, bankSearch: searchBanks(index, bankInput) };
+    },
+    (stage) => BANK_STAGE_BYTES + BANK_MATCH_BYTES * stage.bankSearch.banks.length,
+  );
 }
 
 /**
