@@ -20,8 +20,11 @@ export interface ParsedQuery {
 export const MAX_QUERY_PARAMETERS = 100;
 
 function decode(component: string): string | undefined {
+  // Most names and values (limit=20, fields=code) have nothing to decode.
+  const plus = component.includes('+');
+  if (!plus && !component.includes('%')) return component;
   try {
-    return decodeURIComponent(component.replace(/\+/g, ' '));
+    return decodeURIComponent(plus ? component.replace(/\+/g, ' ') : component);
   } catch {
     return undefined;
   }
@@ -70,7 +73,7 @@ export type QueryRecord = { readonly [name: string]: string | readonly string[] 
 export function queryRecord(parsed: ParsedQuery): QueryRecord {
   const record = Object.create(null) as Record<string, string | string[]>;
   for (const [rawName, values] of parsed.params) {
-    const name = rawName.replace(PHP_ARRAY_SUFFIX, '');
+    const name = rawName.endsWith(']') ? rawName.replace(PHP_ARRAY_SUFFIX, '') : rawName;
     const before = record[name];
     if (before === undefined) record[name] = name === rawName && values.length === 1 ? values[0]! : [...values];
     else record[name] = [...(typeof before === 'string' ? [before] : before), ...values];

@@ -42,7 +42,8 @@ export function openAnswer(reply: FastifyReply, requestId: string, origin: strin
 
 /** After the access guard admitted the request. */
 export function addRate(reply: FastifyReply, rate: RateLimitResult): void {
-  reply.headers(rateLimitHeaders(rate));
+  const values = rateLimitValues(rate);
+  for (let i = 0; i < RATE_LIMIT_HEADERS.length; i++) reply.header(RATE_LIMIT_HEADERS[i]!, values[i]!);
 }
 
 export function sendJson(reply: FastifyReply, json: string | Buffer): FastifyReply {
