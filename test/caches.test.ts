@@ -7,7 +7,9 @@ import fc from 'fast-check';
 import { buildDirectory } from '../src/dataset/build.js';
 import { Snapshot } from '../src/dataset/snapshot.js';
 import { installedPackageDir, readZenginPackage } from '../src/dataset/zengin.js';
-import { toJson } from '../src/http/apis/search/json.js';
+import { RECORD_JSON_BYTES, toJson } from '../src/shared/answer-json.js';
+import { resolve } from '../src/resolve/resolve.js';
+import { distinctRequests } from '../bench/distinct.js';
 import { cachedAnswer } from '../src/http/edge/answer-cache.js';
 import { parseQueryString } from '../src/http/edge/query-string.js';
 import { Doorkeeper } from '../src/shared/doorkeeper.js';
@@ -194,6 +196,37 @@ describe('record JSON', () => {
         assert.equal(toJson(snapshot, v).toString(), JSON.stringify(v));
       }),
     );
+  });
+
+  it('is exactly JSON.stringify for strings with quotes, controls, lone or paired surrogates and Japanese text', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => assert.equal(toJson(snapshot, { text, list: [text] }).toString(), JSON.stringify({ text, list: [text] }))));
+    for (const text of ['東京"営業部', '\\\u0001', '\ud83d\ude00', '\ud83d', 'ﾄｳｷﾖｳ', '\u2028']) assert.equal(toJson(snapshot, [text]).toString(), JSON.stringify([text]));
+  });
+
+  it('is exactly JSON.stringify for Resolve answers, whose reason details are kept', () => {
+    const pairs = distinctRequests().get('resolve')!.slice(0, 600);
+    for (const { body } of pairs) {
+      const names = JSON.parse(body!) as { bank_name: string; branch_name: string };
+      for (const context of ['default', 'payment'] as const) {
+        const { answer } = resolve(snapshot, { bankName: names.bank_name, branchName: names.branch_name, context });
+        assert.equal(toJson(snapshot, answer).toString(), JSON.stringify(answer));
+      }
+    }
+  });
+
+  it('keeps at most RECORD_JSON_BYTES of JSON per snapshot, then makes it afresh', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const own = new Snapshot(bundledDirectory());
+    // Twice the bound in frozen objects of 256 KiB: half of them kept.
+    const frozen = Array.from({ length: 64 }, (_, i) => Object.freeze({ i, text: 'x'.repeat(RECORD_JSON_BYTES / 32) }));
+    gc();
+    const before = process.memoryUsage().arrayBuffers;
+    for (const value of frozen) assert.equal(toJson(own, value).toString(), JSON.stringify(value));
+    gc();
+    const kept = process.memoryUsage().arrayBuffers - before;
+    assert.ok(kept > RECORD_JSON_BYTES * 0.9 && kept < RECORD_JSON_BYTES * 1.2, `${kept} bytes kept`);
+    for (const value of frozen) assert.equal(toJson(own, value).toString(), JSON.stringify(value), 'and again, kept or not');
   });
 
   it('is written as UTF-8 from ASCII text, any text and kept bytes, to the exact length, also past the scratch buffer and nested', () => {

@@ -12,7 +12,7 @@
  *                                       indexes warmed a bank at a time in the background)
  *   search/result-cache.ts              RESULTS
  *   http/edge/answer-cache.ts           ANSWERS
- *   http/apis/search/json.ts            RECORD_JSON
+ *   shared/answer-json.ts               RECORD_JSON
  */
 import type { Directory } from './directory.js';
 

@@ -28,7 +28,10 @@ export const REASON_MESSAGES_JA: Readonly<Record<ReasonCode, string>> = Object.f
 
 const ORDER = new Map<ReasonCode, number>(REASON_CODES.map((code, i) => [code, i]));
 
+/** One detail per code, shared by every answer: the HTTP layer keeps the JSON of frozen objects once (src/shared/answer-json.ts). */
+const DETAILS = new Map<ReasonCode, ReasonDetail>(REASON_CODES.map((code) => [code, Object.freeze({ code, message_ja: REASON_MESSAGES_JA[code] })]));
+
 /** Sorted by importance, without duplicates. */
 export function reasonDetails(codes: Iterable<ReasonCode>): ReasonDetail[] {
-  return [...new Set(codes)].sort((a, b) => ORDER.get(a)! - ORDER.get(b)!).map((code) => ({ code, message_ja: REASON_MESSAGES_JA[code] }));
+  return [...new Set(codes)].sort((a, b) => ORDER.get(a)! - ORDER.get(b)!).map((code) => DETAILS.get(code)!);
 }

@@ -31,7 +31,7 @@ export interface ResourceView {
   /**
    * True when `fields` are all of the record's properties in the record's own order, so the
    * directory's frozen record is served as it is: no copy, and its JSON is made once
-   * (src/http/apis/search/json.ts). False where a version shows fewer (v1 banks).
+   * (src/shared/answer-json.ts). False where a version shows fewer (v1 banks).
    */
   readonly complete: boolean;
 }

@@ -14,6 +14,14 @@ const SCRATCH_BYTES = 64 * 1024;
 /** Below this length an ASCII text is copied by a loop: cheaper than a call into Buffer's native write. */
 const SHORT_TEXT = 24;
 
+/** Text JSON.stringify writes as it is between quotes, all ASCII: printable but `"` and `\\`. */
+const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+/**
+ * What JSON.stringify escapes: `"`, `\\`, controls, and lone surrogates (any surrogate is
+ * looked at here; a pair, as in an emoji, only costs the slower path).
+ */
+const NEEDS_ESCAPE = /["\\\x00-\x1f\ud800-\udfff]/;
+
 let scratch: Buffer | undefined;
 
 export class JsonWriter {
@@ -42,6 +50,14 @@ export class JsonWriter {
     this.#room(text.length * 3);
     this.#at += this.buffer.write(text, this.#at);
     return this;
+  }
+
+  /** `value` as a JSON string, exactly as JSON.stringify writes it. */
+  string(value: string): this {
+    if (PLAIN_ASCII.test(value)) return this.ascii('"').ascii(value).ascii('"');
+    // Japanese text needs no escape: written between quotes as it is, without JSON.stringify's copy.
+    if (!NEEDS_ESCAPE.test(value)) return this.ascii('"').text(value).ascii('"');
+    return this.text(JSON.stringify(value));
   }
 
   /** JSON already in UTF-8. */

@@ -18,8 +18,10 @@ export class ByteArena {
   keep(text: string): Buffer {
     // At most 3 bytes of UTF-8 per UTF-16 unit: room is checked before encoding.
     const most = text.length * 3;
+    // A long text gets memory of its exact length, and the slab being filled stays.
+    if (most > SLAB_BYTES / 4) return ownCopy(Buffer.from(text));
     if (this.#slab === undefined || this.#used + most > this.#slab.length) {
-      this.#slab = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, most));
+      this.#slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
       this.#used = 0;
     }
     const start = this.#used;

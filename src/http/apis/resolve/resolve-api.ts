@@ -27,6 +27,7 @@ import { missingBody, parseResolveJson, resolveBodyValidator, resolveInputOf } f
 import { ResolveBatchRequestSchema, ResolveBatchResponseSchema, ResolveMessageErrorSchema, ResolveRequestSchema, ResolveResponseSchema, ResolveValidationErrorSchema } from './schemas.js';
 import type { AppServices } from '../../services.js';
 import { registerPost } from '../../edge/register.js';
+import { toJson } from '../../../shared/answer-json.js';
 import { jsonBytes } from '../../../shared/json-bytes.js';
 import { ownCopy } from '../../../shared/kept-bytes.js';
 
@@ -55,7 +56,7 @@ function keptAnswer(snapshot: Snapshot, input: ResolveInput): KeptResolveAnswer 
     `resolve\n${input.context ?? ''}\n${input.bankName.slice(0, MAX_INPUT_LENGTH)}\n${input.branchName.slice(0, MAX_INPUT_LENGTH)}`,
     () => {
       const { answer } = resolve(snapshot, input);
-      return { decision: answer.decision, json: Buffer.from(JSON.stringify(answer)) };
+      return { decision: answer.decision, json: toJson(snapshot, answer) };
     },
     (r) => 64 + BUFFER_BYTES + r.json.length,
     (r) => ({ decision: r.decision, json: ownCopy(r.json) }),

@@ -12,7 +12,7 @@ import { listBanks, listBranches, listBusinessTypes, present, readFields, type S
 import { ApiError } from '../../edge/api-error.js';
 import type { AppServices } from '../../services.js';
 import { accessGuard } from '../../edge/access-guard.js';
-import { toJson } from './json.js';
+import { toJson } from '../../../shared/answer-json.js';
 import { readSearchParams, type SearchParam } from './params.js';
 import { cachedAnswer, type FastRoute } from '../../edge/answer-cache.js';
 import { handleErrorsAs } from '../../edge/errors.js';

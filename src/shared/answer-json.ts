@@ -1,25 +1,35 @@
 /**
- * JSON for Search answers, as UTF-8 bytes (src/shared/json-bytes.ts). The directory's records
- * are frozen and served as they are (ResourceView.complete), so each record's JSON is made
- * once, in UTF-8, and kept with the snapshot (src/shared/kept-bytes.ts): a list of 100 branches
- * is then a copy of 100 kept byte strings, not 100 serializations. The output is exactly
+ * JSON for the answers of the Search and Resolve APIs, as UTF-8 bytes (json-bytes.ts). Frozen
+ * objects are served as they are and live as long as their snapshot: the directory's records
+ * (ResourceView.complete) and tables such as Resolve's reason details. So each one's JSON is
+ * made once, in UTF-8, and kept with the snapshot (kept-bytes.ts): a list of 100 branches is
+ * then a copy of 100 kept byte strings, not 100 serializations. The output is exactly
  * JSON.stringify's (test/caches.test.ts).
  */
 
-import type { Derivation, Snapshot } from '../../../dataset/snapshot.js';
-import { ByteArena } from '../../../shared/kept-bytes.js';
-import { jsonBytes, type JsonWriter } from '../../../shared/json-bytes.js';
+import type { Derivation, Snapshot } from '../dataset/snapshot.js';
+import { jsonBytes, type JsonWriter } from './json-bytes.js';
+import { ByteArena } from './kept-bytes.js';
 
-/** The JSON of each record of a snapshot; dropped with the snapshot when a new one replaces it. */
+/**
+ * Most bytes of kept JSON per snapshot: the JSON of every record is about 4 MB. An arena frees
+ * nothing before its snapshot, so this bounds what frozen objects made per request, should any
+ * reach an answer, could hold: past it, JSON is made afresh each time.
+ */
+export const RECORD_JSON_BYTES = 8 * 1024 * 1024;
+
+/** The JSON of the frozen objects of a snapshot's answers; dropped with the snapshot when a new one replaces it. */
 class RecordJson {
   readonly #bytes = new WeakMap<object, Buffer>();
   readonly #arena = new ByteArena();
+  #kept = 0;
 
-  /** The kept JSON of `value`, made now if it is a record (frozen) not seen yet; else undefined. */
+  /** The kept JSON of `value`, made now if it is frozen and not seen yet; else undefined. */
   of(value: object): Buffer | undefined {
     let bytes = this.#bytes.get(value);
-    if (bytes === undefined && Object.isFrozen(value)) {
+    if (bytes === undefined && Object.isFrozen(value) && this.#kept < RECORD_JSON_BYTES) {
       bytes = this.#arena.keep(JSON.stringify(value));
+      this.#kept += bytes.length;
       this.#bytes.set(value, bytes);
     }
     return bytes;
@@ -28,20 +38,16 @@ class RecordJson {
 
 const RECORD_JSON: Derivation<RecordJson> = { name: 'record JSON', build: () => new RecordJson() };
 
-/** `value` as JSON in UTF-8, with the JSON of `snapshot`'s frozen records made once. */
+/** `value` as JSON in UTF-8, with the JSON of `snapshot`'s frozen objects made once. */
 export function toJson(snapshot: Snapshot, value: unknown): Buffer {
   const records = snapshot.derive(RECORD_JSON);
   return jsonBytes((out) => serialize(out, records, value));
 }
 
-/** Text JSON.stringify writes as it is between quotes: printable ASCII but `"` and `\\`. */
-const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
-
 function serialize(out: JsonWriter, records: RecordJson, value: unknown): void {
   switch (typeof value) {
     case 'string':
-      if (PLAIN.test(value)) out.ascii('"').ascii(value).ascii('"');
-      else out.text(JSON.stringify(value));
+      out.string(value);
       return;
     case 'number':
       out.ascii(Number.isFinite(value) ? String(value) : 'null');
@@ -88,7 +94,7 @@ function serializeObject(out: JsonWriter, records: RecordJson, value: object): v
     if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
     if (!first) out.ascii(',');
     first = false;
-    serialize(out, records, key);
+    out.string(key);
     out.ascii(':');
     serialize(out, records, item);
   }
