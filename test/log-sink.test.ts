@@ -56,16 +56,17 @@ describe('LogSink', () => {
     assert.equal(readFileSync(file, 'utf8'), line.repeat(8));
   });
 
-  it('copies ASCII lines as they are, between UTF-8 ones, and counts their room a byte a character', async () => {
+  it('takes lines that write themselves into it, between text lines, within the room they ask for', async () => {
     const { sink, file } = fileSink(1_000);
-    const ascii = `{"msg":"${'a'.repeat(89)}"}\n`; // 100 bytes
+    const line = { fill: (bytes: Buffer, at: number) => at + bytes.write(`{"msg":"${'b'.repeat(89)}"}\n`, at, 'latin1') }; // 100 bytes
     assert.equal(sink.write('{"msg":"東京"}\n'), true);
     let taken = 0;
-    for (let i = 0; i < 12; i++) if (sink.writeAscii(ascii)) taken++;
+    for (let i = 0; i < 12; i++) if (sink.writeBytes(100, line)) taken++;
     // 1,000 bytes less the 17 of the first line: nine lines of 100.
     assert.equal(taken, 9);
+    assert.equal(sink.dropped, 3);
     await sink.close();
-    assert.equal(readFileSync(file, 'utf8'), '{"msg":"東京"}\n' + ascii.repeat(9));
+    assert.equal(readFileSync(file, 'utf8'), '{"msg":"東京"}\n' + `{"msg":"${'b'.repeat(89)}"}\n`.repeat(9));
   });
 });
 
@@ -80,16 +81,6 @@ describe('ResponseLog', () => {
     { reqId: 'from-proxy:"quoted"\\', method: 'POST', url: '/v3/freeword/banks?freeword=%E3%81%BF&apikey=gk_secret&x="\\', status: 429, elapsedMs: 12.3456, ip: undefined, keyId: undefined },
     { reqId: 'r', method: 'GET', url: '/v3/banks?filter=name==*信用*', status: 400, elapsedMs: 1, ip: '2001:db8::1', keyId: '' },
   ];
-  it('hands the sink ASCII lines as such, and lines holding other text as text', () => {
-    const lines: [string, string][] = [];
-    const log = new ResponseLog({ write: (line: string) => lines.push(['text', line]), writeAscii: (line: string) => lines.push(['ascii', line]) });
-    for (const a of answered) log.write(a);
-    assert.deepEqual(
-      lines.map(([how]) => how),
-      ['ascii', 'text', 'text'],
-    );
-  });
-
   for (const a of answered) {
     it(`writes the line pino writes for the same fields (${a.url})`, () => {
       const handmade = lineOf((stream) => new ResponseLog(stream).write(a));
@@ -101,6 +92,25 @@ describe('ResponseLog', () => {
       assert.ok(!handmade.includes('gk_secret'));
     });
   }
+
+  it('writes the same lines straight into a LogSink, across its chunks', async () => {
+    const { sink, file } = fileSink();
+    const log = new ResponseLog(sink);
+    const many = Array.from({ length: 3_000 }, (_, i) => answered[i % answered.length]!);
+    for (const a of many) log.write({ ...a, elapsedMs: a.elapsedMs + (many.length % 7) });
+    await sink.close();
+    const written = readFileSync(file, 'utf8').replace(/"time":\d+/g, '"time":0').split('\n').slice(0, -1);
+    const expected = many.map((a) => lineOf((stream) => new ResponseLog(stream).write({ ...a, elapsedMs: a.elapsedMs + (many.length % 7) })).slice(0, -1));
+    assert.deepEqual(written, expected);
+  });
+
+  it('writes ms with one decimal as pino does, and the numbers of every digit count', () => {
+    for (const [elapsedMs, ms] of [[0, 0], [0.04, 0], [0.05, 0.1], [7, 7], [12.3456, 12.3], [99.96, 100], [1234.5, 1234.5]] as const) {
+      const line = lineOf((stream) => new ResponseLog(stream).write({ ...answered[0]!, status: 404, elapsedMs }));
+      assert.match(line, new RegExp(`"status":404,"ms":${ms},`));
+      assert.equal((JSON.parse(line) as { ms: number }).ms, Math.round(elapsedMs * 10) / 10);
+    }
+  });
 });
 
 // The descriptor of a closed sink is closed with it (only stdout and stderr stay open).

@@ -34,8 +34,17 @@ const RETRY_MS = 100;
 /** The part of a destination the loggers write to: pino's `logger: { stream }` and the response log. */
 export interface LogStream {
   write(line: string): unknown;
-  /** A line known to hold ASCII only (nearly every response line), which is copied a byte a character. */
-  writeAscii?(line: string): unknown;
+  /**
+   * A line written straight into the sink's memory (the response lines): room is made for
+   * `most` bytes, `line.fill` writes the line there. Dropped and counted like a written one.
+   */
+  writeBytes?(most: number, line: LineFill): unknown;
+}
+
+/** A line that writes itself into bytes (writeBytes). */
+export interface LineFill {
+  /** Writes the line at `at` and returns where it ends, within the room asked for. */
+  fill(bytes: Buffer, at: number): number;
 }
 
 export interface LogSinkOptions {
@@ -79,20 +88,26 @@ export class LogSink implements LogStream {
 
   /** Takes `line` (with its newline) to be written, or drops and counts it; false when dropped. */
   write(line: string): boolean {
-    return this.#take(line, false);
-  }
-
-  /** write, for a line of ASCII only: copied without encoding. */
-  writeAscii(line: string): boolean {
-    return this.#take(line, true);
-  }
-
-  #take(line: string, ascii: boolean): boolean {
     // At most 3 bytes of UTF-8 per UTF-16 unit: room is checked before copying.
-    const most = ascii ? line.length : line.length * 3;
+    const chunk = this.#room(line.length * 3);
+    if (chunk === undefined) return false;
+    this.#taken(chunk, chunk.bytes.write(line, chunk.length));
+    return true;
+  }
+
+  /** write, for a line that writes itself into the chunk (LineFill) instead of being a string first. */
+  writeBytes(most: number, line: LineFill): boolean {
+    const chunk = this.#room(most);
+    if (chunk === undefined) return false;
+    this.#taken(chunk, line.fill(chunk.bytes, chunk.length) - chunk.length);
+    return true;
+  }
+
+  /** The chunk with room for `most` bytes more; undefined (the line dropped and counted) past the bound or after close. */
+  #room(most: number): Chunk | undefined {
     if (this.#closed || this.#waiting + most > this.#maxBytes) {
       this.#dropped++;
-      return false;
+      return undefined;
     }
     let chunk = this.#current;
     if (chunk === undefined || chunk.length + most > chunk.bytes.length) {
@@ -103,11 +118,14 @@ export class LogSink implements LogStream {
       // allocUnsafeSlow: a chunk of its own, not a slice of Buffer's shared pool.
       chunk = this.#current = { bytes: Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, most)), length: 0, written: 0 };
     }
-    const n = chunk.bytes.write(line, chunk.length, ascii ? 'latin1' : 'utf8');
+    return chunk;
+  }
+
+  /** `n` bytes were put in `chunk` after its last line. */
+  #taken(chunk: Chunk, n: number): void {
     chunk.length += n;
     this.#waiting += n;
     if (this.#timer === undefined && !this.#writing) this.#timer = setTimeout(this.#due, FLUSH_DELAY_MS);
-    return true;
   }
 
   /**

@@ -10,14 +10,12 @@
  * into a buffer of the exact length.
  */
 
-const SCRATCH_BYTES = 64 * 1024;
-/** Below this length an ASCII text is copied by a loop: cheaper than a call into Buffer's native write. */
-const SHORT_TEXT = 24;
+import { PLAIN_JSON_TEXT, writeAscii } from './ascii-bytes.js';
 
-/** Text JSON.stringify writes as it is between quotes, all ASCII: printable but `"` and `\\`. */
-const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+const SCRATCH_BYTES = 64 * 1024;
+
 /**
- * What JSON.stringify escapes: `"`, `\\`, controls, and lone surrogates (any surrogate is
+ * What JSON.stringify escapes: `"`, `\`, controls, and lone surrogates (any surrogate is
  * looked at here; a pair, as in an emoji, only costs the slower path).
  */
 const NEEDS_ESCAPE = /["\\\x00-\x1f\ud800-\udfff]/;
@@ -36,11 +34,7 @@ export class JsonWriter {
   /** Text known to be ASCII: JSON punctuation, numbers, plain keys and values. */
   ascii(text: string): this {
     this.#room(text.length);
-    const buffer = this.buffer;
-    if (text.length < SHORT_TEXT) {
-      for (let i = 0; i < text.length; i++) buffer[this.#at + i] = text.charCodeAt(i);
-      this.#at += text.length;
-    } else this.#at += buffer.write(text, this.#at, 'latin1');
+    this.#at = writeAscii(this.buffer, this.#at, text);
     return this;
   }
 
@@ -54,7 +48,7 @@ export class JsonWriter {
 
   /** `value` as a JSON string, exactly as JSON.stringify writes it. */
   string(value: string): this {
-    if (PLAIN_ASCII.test(value)) return this.ascii('"').ascii(value).ascii('"');
+    if (PLAIN_JSON_TEXT.test(value)) return this.ascii('"').ascii(value).ascii('"');
     // Japanese text needs no escape: written between quotes as it is, without JSON.stringify's copy.
     if (!NEEDS_ESCAPE.test(value)) return this.ascii('"').text(value).ascii('"');
     return this.text(JSON.stringify(value));

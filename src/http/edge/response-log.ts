@@ -4,13 +4,17 @@
  *
  * The line is the JSON pino writes for `log.info({ reqId, method, url, status, ms, ip, keyId },
  * 'response')` on the app's logger (level 30, epoch `time`, pino's default `pid` and `hostname`),
- * put together here and handed to the logger's stream directly: pino's generic path (an object
- * per line, a walk over its keys, a serializer check per value, a JSON.stringify copy of each
- * text) cost a measurable share of the lookup's throughput at the default level
- * (docs/benchmarks.md). test/log-sink.test.ts checks that the two lines are the same.
+ * written here straight into the log sink's memory (src/logging/log-sink.ts): its fixed parts
+ * are bytes made once, its numbers are written digit by digit and its texts copied a byte a
+ * character, so a line costs no string of its own. pino's generic path (an object per line, a
+ * walk over its keys, a serializer check per value, a JSON.stringify copy of each text) and then
+ * a line built as a string (its pieces, its flat copy, its encoding) each cost a measurable share
+ * of a cached lookup (docs/benchmarks.md). test/log-sink.test.ts checks that the two lines are
+ * the same.
  */
 import { hostname } from 'node:os';
-import type { LogStream } from '../../logging/log-sink.js';
+import type { LineFill, LogStream } from '../../logging/log-sink.js';
+import { PLAIN_JSON_TEXT, writeAscii as ascii } from '../../shared/ascii-bytes.js';
 import { redactUrl } from './redact.js';
 
 export interface AnsweredRequest {
@@ -24,45 +28,106 @@ export interface AnsweredRequest {
   readonly keyId: string | undefined;
 }
 
-/** Characters JSON.stringify would escape or that are not ASCII: text without them is quoted as it is. */
-const NOT_PLAIN = /[^\x20-\x7e]|["\\]/;
-
 /** pino's level number for `info`. */
 const INFO = 30;
 
-export class ResponseLog {
-  /** pino's bindings, as it writes them after `time`. */
-  readonly #bindings = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
-  readonly #asciiBindings = !/[^\x00-\x7f]/.test(this.#bindings);
-  /** Whether the line being made is ASCII so far. */
-  #ascii = true;
+/** Most digits of a number written here (epoch milliseconds, a status, milliseconds taken). */
+const MOST_DIGITS = 20;
 
-  readonly #write: (line: string) => unknown;
-  readonly #writeAscii: (line: string) => unknown;
+/** A text of the line: as it is between quotes, or as JSON.stringify writes it (then maybe not ASCII). */
+interface Field {
+  text: string;
+  plain: boolean;
+}
+
+export class ResponseLog implements LineFill {
+  /** The line's fixed parts around its values; the bindings (pino's, after `time`) may hold any text. */
+  readonly #start = `{"level":${INFO},"time":`;
+  readonly #bindings = Buffer.from(`,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":`);
+  readonly #fixedBytes = this.#start.length + this.#bindings.length + ',"method":,"url":,"status":,"ms":,"ip":,"keyId":,"msg":"response"}\n'.length + 3 * MOST_DIGITS;
+
+  /** The line being written: its texts (reused from line to line) and numbers. */
+  readonly #fields: Field[] = Array.from({ length: 5 }, () => ({ text: '', plain: true }));
+  #count = 0;
+  #time = 0;
+  #timeOfText = -1;
+  #timeText = '';
+  #statusCode = 0;
+  #tenths = 0;
+  #hasIp = false;
+  #hasKeyId = false;
+
+  readonly #stream: LogStream;
+  /** For a stream that only takes text (a test's capture): the line is made here, then handed over as text. */
+  #scratch: Buffer | undefined;
 
   constructor(stream: LogStream) {
-    this.#write = (line) => stream.write(line);
-    this.#writeAscii = stream.writeAscii ? (line) => stream.writeAscii!(line) : this.#write;
+    this.#stream = stream;
   }
 
   write(answered: AnsweredRequest): void {
-    this.#ascii = this.#asciiBindings;
-    let line = `{"level":${INFO},"time":${Date.now()}${this.#bindings},"reqId":${this.#json(answered.reqId)},"method":${this.#json(answered.method)},"url":${this.#json(redactUrl(answered.url))},"status":${answered.status},"ms":${Math.round(answered.elapsedMs * 10) / 10}`;
-    if (answered.ip !== undefined) line += `,"ip":${this.#json(answered.ip)}`;
-    if (answered.keyId) line += `,"keyId":${this.#json(answered.keyId)}`;
-    // Nearly every line is ASCII (URLs are percent-encoded): the sink then copies it a byte a
-    // character instead of encoding it as UTF-8.
-    (this.#ascii ? this.#writeAscii : this.#write)(`${line},"msg":"response"}\n`);
+    this.#count = 0;
+    let most = this.#fixedBytes + this.#field(answered.reqId) + this.#field(answered.method) + this.#field(redactUrl(answered.url));
+    this.#hasIp = answered.ip !== undefined;
+    if (answered.ip !== undefined) most += this.#field(answered.ip);
+    // pino leaves out a key id that is absent (and the hand-made line an empty one).
+    this.#hasKeyId = !!answered.keyId;
+    if (answered.keyId) most += this.#field(answered.keyId);
+    this.#time = Date.now();
+    this.#statusCode = answered.status;
+    this.#tenths = Math.round(answered.elapsedMs * 10);
+    if (this.#stream.writeBytes !== undefined) {
+      this.#stream.writeBytes(most, this);
+      return;
+    }
+    if (this.#scratch === undefined || this.#scratch.length < most) this.#scratch = Buffer.allocUnsafe(Math.max(most, 1024));
+    this.#stream.write(this.#scratch.toString('utf8', 0, this.fill(this.#scratch, 0)));
+  }
+
+  /** Writes the line at `at` (room for it was made); returns where it ends. */
+  fill(bytes: Buffer, at: number): number {
+    at = ascii(bytes, at, this.#start);
+    // The same millisecond is written by many lines under load: its digits are made once.
+    if (this.#time !== this.#timeOfText) {
+      this.#timeOfText = this.#time;
+      this.#timeText = String(this.#time);
+    }
+    at = ascii(bytes, at, this.#timeText);
+    bytes.set(this.#bindings, at);
+    at = this.#text(bytes, at + this.#bindings.length, 0);
+    at = this.#text(bytes, ascii(bytes, at, ',"method":'), 1);
+    at = this.#text(bytes, ascii(bytes, at, ',"url":'), 2);
+    at = ascii(bytes, ascii(bytes, at, ',"status":'), String(this.#statusCode));
+    // ms with one decimal, as pino writes Math.round(ms * 10) / 10: 12.3, 0.4, 7.
+    at = ascii(bytes, ascii(bytes, at, ',"ms":'), String(Math.floor(this.#tenths / 10)));
+    if (this.#tenths % 10 !== 0) {
+      bytes[at++] = 0x2e;
+      bytes[at++] = 0x30 + (this.#tenths % 10);
+    }
+    let next = 3;
+    if (this.#hasIp) at = this.#text(bytes, ascii(bytes, at, ',"ip":'), next++);
+    if (this.#hasKeyId) at = this.#text(bytes, ascii(bytes, at, ',"keyId":'), next);
+    return ascii(bytes, at, ',"msg":"response"}\n');
   }
 
   /**
-   * `text` as a JSON string, as pino writes it: every text here can come from the client (the
-   * URL, a proxy's request id, the address), so quotes and controls are escaped; the usual ASCII
-   * text is only quoted, without JSON.stringify's copy.
+   * Takes the next text of the line; returns the most bytes it can take. Every text here can come
+   * from the client (the URL, a proxy's request id, the address), so quotes and controls are
+   * escaped as JSON.stringify escapes them; the usual ASCII text is only quoted.
    */
-  #json(text: string): string {
-    if (!NOT_PLAIN.test(text)) return `"${text}"`;
-    this.#ascii = false;
-    return JSON.stringify(text);
+  #field(text: string): number {
+    const field = this.#fields[this.#count++]!;
+    field.plain = PLAIN_JSON_TEXT.test(text);
+    field.text = field.plain ? text : JSON.stringify(text);
+    return field.plain ? text.length + 2 : field.text.length * 3;
+  }
+
+  #text(bytes: Buffer, at: number, index: number): number {
+    const { text, plain } = this.#fields[index]!;
+    if (!plain) return at + bytes.write(text, at);
+    bytes[at] = 0x22;
+    at = ascii(bytes, at + 1, text);
+    bytes[at] = 0x22;
+    return at + 1;
   }
 }
