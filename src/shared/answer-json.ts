@@ -24,6 +24,11 @@ class RecordJson {
   readonly #arena = new ByteArena();
   #kept = 0;
 
+  /** Bytes of JSON kept so far. */
+  get keptBytes(): number {
+    return this.#kept;
+  }
+
   /** The kept JSON of `value`, made now if it is frozen and not seen yet; else undefined. */
   of(value: object): Buffer | undefined {
     let bytes = this.#bytes.get(value);
@@ -37,6 +42,11 @@ class RecordJson {
 }
 
 const RECORD_JSON: Derivation<RecordJson> = { name: 'record JSON', build: () => new RecordJson() };
+
+/** How many bytes of JSON `snapshot` keeps (at most RECORD_JSON_BYTES). */
+export function keptJsonBytes(snapshot: Snapshot): number {
+  return snapshot.derive(RECORD_JSON).keptBytes;
+}
 
 /** `value` as JSON in UTF-8, with the JSON of `snapshot`'s frozen objects made once. */
 export function toJson(snapshot: Snapshot, value: unknown): Buffer {
