@@ -9,6 +9,9 @@
 
 const SLAB_BYTES = 64 * 1024;
 
+/** What a kept buffer costs beside its bytes (its objects on the heap, its backing store's record), for caches' weights. */
+export const KEPT_BUFFER_BYTES = 250;
+
 /** UTF-8 text kept as long as the arena's owner; nothing is freed before the whole arena. */
 export class ByteArena {
   #slab: Buffer | undefined;

@@ -20,7 +20,7 @@
 import type { LimitPolicy } from '../../access/access-control.js';
 import type { Derivation, Snapshot } from '../../dataset/snapshot.js';
 import { Doorkeeper } from '../../shared/doorkeeper.js';
-import { ownCopy } from '../../shared/kept-bytes.js';
+import { KEPT_BUFFER_BYTES, ownCopy } from '../../shared/kept-bytes.js';
 import { Lru } from '../../shared/lru.js';
 import type { ErrorShape } from './error-shapes.js';
 import type { ParsedQuery } from './query-string.js';
@@ -31,9 +31,6 @@ import type { ParsedQuery } from './query-string.js';
  * distinct load (docs/benchmarks.md#the-caches-4-mib-each).
  */
 export const RESPONSE_CACHE_BYTES = 4 * 1024 * 1024;
-
-/** A Buffer's own cost beside its bytes: its objects on the heap and its backing store's record. */
-const BUFFER_BYTES = 250;
 
 /** What the pipeline's fast branch (fast-path.ts) needs to know of the route that made an answer. */
 export interface FastRoute {
@@ -54,7 +51,7 @@ export interface KeptAnswer {
 
 const ANSWERS: Derivation<Lru<KeptAnswer>> = {
   name: 'answer cache',
-  build: () => Lru.inBytes<KeptAnswer>(RESPONSE_CACHE_BYTES, (answer) => BUFFER_BYTES + answer.body.length, new Doorkeeper()),
+  build: () => Lru.inBytes<KeptAnswer>(RESPONSE_CACHE_BYTES, (answer) => KEPT_BUFFER_BYTES + answer.body.length, new Doorkeeper()),
 };
 
 function isKeyed(query: ParsedQuery): boolean {

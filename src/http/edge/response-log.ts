@@ -4,13 +4,13 @@
  *
  * The line is the JSON pino writes for `log.info({ reqId, method, url, status, ms, ip, keyId },
  * 'response')` on the app's logger (level 30, epoch `time`, pino's default `pid` and `hostname`),
- * written here straight into the log sink's memory (src/logging/log-sink.ts): its fixed parts
- * are bytes made once, its numbers are written digit by digit and its texts copied a byte a
- * character, so a line costs no string of its own. pino's generic path (an object per line, a
- * walk over its keys, a serializer check per value, a JSON.stringify copy of each text) and then
- * a line built as a string (its pieces, its flat copy, its encoding) each cost a measurable share
- * of a cached lookup (docs/benchmarks.md). test/log-sink.test.ts checks that the two lines are
- * the same.
+ * written here straight into the log sink's memory (src/logging/log-sink.ts): its fixed parts,
+ * its texts and its numbers' digits are copied a byte a character, so a line costs no string of
+ * its own (a millisecond's digits are made once for all its lines). pino's generic path (an
+ * object per line, a walk over its keys, a serializer check per value, a JSON.stringify copy of
+ * each text) and then a line built as a string (its pieces, its flat copy, its encoding) each
+ * cost a measurable share of a cached lookup (docs/benchmarks.md#answers-as-bytes).
+ * test/log-sink.test.ts checks that the two lines are the same.
  */
 import { hostname } from 'node:os';
 import type { LineFill, LogStream } from '../../logging/log-sink.js';

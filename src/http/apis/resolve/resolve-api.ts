@@ -29,7 +29,7 @@ import type { AppServices } from '../../services.js';
 import { registerPost } from '../../edge/register.js';
 import { toJson } from '../../../shared/answer-json.js';
 import { jsonBytes } from '../../../shared/json-bytes.js';
-import { ownCopy } from '../../../shared/kept-bytes.js';
+import { KEPT_BUFFER_BYTES, ownCopy } from '../../../shared/kept-bytes.js';
 
 export const RESOLVE_PREFIX = '/resolve/v1';
 export const RESOLVE_PATH = `${RESOLVE_PREFIX}/bank-branch`;
@@ -41,9 +41,6 @@ export const RESOLVE_BATCH_PATH = `${RESOLVE_PATH}/batch`;
 export const RESOLVE_BATCH_BODY_LIMIT = 2 * 1024 * 1024;
 
 const RESOLVE_POLICY: LimitPolicy = { bucket: 'resolve' };
-
-/** A kept buffer's cost beside its bytes (its objects on the heap, its backing store's record), as the answer cache counts it. */
-const BUFFER_BYTES = 250;
 
 /**
  * The answer to one input as JSON in UTF-8, with its decision: the matcher is a function of the
@@ -58,7 +55,7 @@ function keptAnswer(snapshot: Snapshot, input: ResolveInput): KeptResolveAnswer 
       const { answer } = resolve(snapshot, input);
       return { decision: answer.decision, json: toJson(snapshot, answer) };
     },
-    (r) => 64 + BUFFER_BYTES + r.json.length,
+    (r) => 64 + KEPT_BUFFER_BYTES + r.json.length,
     (r) => ({ decision: r.decision, json: ownCopy(r.json) }),
   );
 }
