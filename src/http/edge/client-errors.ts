@@ -12,20 +12,29 @@ const REASONS: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Re
 
 const SPACE = 0x20;
 const CR = 0x0d;
+const PROTOCOL = 'HTTP/';
 
 /**
- * Whether the bytes the parser stopped in start a request line whose target is longer than
- * MAX_URL_LENGTH: then the head overflowed because of the URL (414), not the headers (431).
- * `raw` is the chunk being parsed, which for a head under 64 KB is the whole head so far.
+ * Whether the head overflowed because of the URL (414), not the headers (431). `raw` is the
+ * chunk the parser stopped in: for a head that arrived in one piece (plain HTTP under 64 KB),
+ * the whole head so far, starting with the request line, whose target is then measured. Over
+ * TLS the parser gets the head a record (16 KB) at a time, so a URL longer than the head
+ * overflows in a later chunk that starts inside the request target: such a chunk has no line
+ * end before its first space, and that space is followed by the protocol (`HTTP/`), as only
+ * the request line's space after the target is.
  */
 export function targetTooLong(raw: unknown): boolean {
   if (!Buffer.isBuffer(raw)) return false;
-  const methodEnd = raw.indexOf(SPACE);
+  const firstSpace = raw.indexOf(SPACE);
+  if (firstSpace < 0) return false;
+  const lineEnd = raw.indexOf(CR);
+  if (lineEnd >= 0 && lineEnd < firstSpace) return false;
+  if (raw.toString('latin1', firstSpace + 1, firstSpace + 1 + PROTOCOL.length) === PROTOCOL) return true;
   // A method is a short token of capitals; anything else is not the start of a request line.
-  if (methodEnd < 1 || methodEnd > 20 || !/^[A-Z-]+$/.test(raw.toString('latin1', 0, methodEnd))) return false;
-  let end = methodEnd + 1;
+  if (firstSpace > 20 || !/^[A-Z-]+$/.test(raw.toString('latin1', 0, firstSpace))) return false;
+  let end = firstSpace + 1;
   while (end < raw.length && raw[end] !== SPACE && raw[end] !== CR) end++;
-  return end - methodEnd - 1 > MAX_URL_LENGTH;
+  return end - firstSpace - 1 > MAX_URL_LENGTH;
 }
 
 function errorFor(err: NodeJS.ErrnoException & { rawPacket?: unknown }): ApiError {
