@@ -9,6 +9,11 @@ export interface LoadResult {
   readonly non2xx: number;
   readonly errors: number;
   readonly total: number;
+  /**
+   * CPU time the server process spent (user and system, all its threads: /proc/<pid>/stat)
+   * while it was under this load, in microseconds per answered request; set by run.ts's turns.
+   */
+  readonly cpuMicrosecondsPerRequest?: number | undefined;
 }
 
 export interface LoadOptions {
@@ -83,5 +88,14 @@ export function combine(turns: readonly LoadResult[]): LoadResult {
     non2xx: sum((r) => r.non2xx),
     errors: sum((r) => r.errors),
     total: sum((r) => r.total),
+    ...cpuPerRequest(turns),
   };
+}
+
+/** CPU microseconds per request over turns that all measured it: their CPU time over their requests. */
+function cpuPerRequest(turns: readonly LoadResult[]): Pick<LoadResult, 'cpuMicrosecondsPerRequest'> {
+  if (turns.length === 0 || turns.some((t) => t.cpuMicrosecondsPerRequest === undefined)) return {};
+  const requests = turns.reduce((n, t) => n + t.total, 0);
+  const cpu = turns.reduce((n, t) => n + t.cpuMicrosecondsPerRequest! * t.total, 0);
+  return { cpuMicrosecondsPerRequest: requests > 0 ? Math.round((cpu / requests) * 10) / 10 : 0 };
 }

@@ -112,6 +112,21 @@ export function createKey(dataDir: string, plan: string): string {
   return out.trim().split('\n').at(-1)!;
 }
 
+/**
+ * CPU time a process has used so far, user and system, all threads, in milliseconds, from
+ * /proc (Linux; undefined elsewhere). Its clock ticks are USER_HZ, 100 a second on Linux.
+ */
+export function cpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Resident set size of a process in MB, from /proc (Linux). */
 export function rssMb(pid: number): number | undefined {
   try {

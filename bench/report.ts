@@ -39,13 +39,21 @@ interface Report {
   readonly log: { readonly responseLines: number; readonly bytes: number };
   readonly scenarios: readonly ScenarioReport[];
   /** The bare server against itself doing `workMicroseconds` more per request (run.ts). */
-  readonly calibration: readonly { readonly workMicroseconds: number; readonly ratio: number; readonly ratios: readonly number[] }[];
+  readonly calibration: readonly {
+    readonly workMicroseconds: number;
+    readonly ratio: number;
+    readonly ratios: readonly number[];
+    /** CPU per request of the bare server and of the one doing the busy work more: the check of that measure. */
+    readonly cpuMicrosecondsPerRequest?: { readonly bare: number | undefined; readonly working: number | undefined };
+  }[];
   readonly inProcess: readonly InProcessFigure[];
   readonly soak?: SoakReport;
   readonly scale?: { readonly oneReplica: number; readonly twoReplicas: number; readonly ratio: number; readonly memoryMbPerReplica?: number | undefined };
 }
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
+/** The servers' CPU per request, bare / Ginko (LoadResult.cpuMicrosecondsPerRequest). */
+const cpuColumn = (bare: LoadResult, ginko: LoadResult) => `${bare.cpuMicrosecondsPerRequest ?? '?'} / ${ginko.cpuMicrosecondsPerRequest ?? '?'}`;
 const padStart = (s: string | number, n: number) => String(s).padStart(n);
 
 export function printTable(report: Report): void {
@@ -53,14 +61,14 @@ export function printTable(report: Report): void {
   out.push(`Ginko bench: ${report.machine.cpus} CPUs (${report.machine.cpuModel ?? '?'}), Node ${report.machine.node}`);
   out.push(report.configuration);
   out.push('');
-  out.push(`${pad('scenario', 36)} ${padStart('bytes', 6)} ${padStart('bare r/s', 9)} ${padStart('ginko r/s', 9)} ${padStart('ratio', 6)} ${padStart('target', 6)} ${padStart('p50 ms', 7)} ${padStart('p99 ms', 7)}  result`);
+  out.push(`${pad('scenario', 36)} ${padStart('bytes', 6)} ${padStart('bare r/s', 9)} ${padStart('ginko r/s', 9)} ${padStart('ratio', 6)} ${padStart('target', 6)} ${padStart('p50 ms', 7)} ${padStart('p99 ms', 7)} ${padStart('CPU µs/req', 13)}  result`);
   for (const s of report.scenarios) {
     if (!s.available) {
       out.push(`${pad(s.name, 36)} ${s.note}`);
       continue;
     }
     const target = s.ratioReported ? `p99≤${s.p99Target}` : `≥${s.target}${s.p99Target ? `,p99≤${s.p99Target}` : ''}`;
-    out.push(`${pad(s.name, 36)} ${padStart(s.bytes, 6)} ${padStart(s.bare.requestsPerSecond, 9)} ${padStart(s.ginko.requestsPerSecond, 9)} ${padStart(s.ratio.toFixed(2), 6)} ${padStart(target, 6)} ${padStart(s.ginko.p50Ms, 7)} ${padStart(s.ginko.p99Ms, 7)}  ${s.pass ? 'pass' : 'FAIL'}${s.ginko.non2xx ? ` (${s.ginko.non2xx} non-2xx)` : ''}`);
+    out.push(`${pad(s.name, 36)} ${padStart(s.bytes, 6)} ${padStart(s.bare.requestsPerSecond, 9)} ${padStart(s.ginko.requestsPerSecond, 9)} ${padStart(s.ratio.toFixed(2), 6)} ${padStart(target, 6)} ${padStart(s.ginko.p50Ms, 7)} ${padStart(s.ginko.p99Ms, 7)} ${padStart(cpuColumn(s.bare, s.ginko), 13)}  ${s.pass ? 'pass' : 'FAIL'}${s.ginko.non2xx ? ` (${s.ginko.non2xx} non-2xx)` : ''}`);
   }
   for (const s of report.scenarios) {
     if (!s.available || !s.distinct) continue;
@@ -79,7 +87,11 @@ export function printTable(report: Report): void {
     );
   }
   for (const c of report.calibration) {
-    out.push(`calibration: the bare server doing ${c.workMicroseconds} µs of busy work more per request reaches ${c.ratio.toFixed(2)} of the bare server (turns ${c.ratios.map((r) => r.toFixed(2)).join(', ')})`);
+    const cpu = c.cpuMicrosecondsPerRequest;
+    out.push(
+      `calibration: the bare server doing ${c.workMicroseconds} µs of busy work more per request reaches ${c.ratio.toFixed(2)} of the bare server (turns ${c.ratios.map((r) => r.toFixed(2)).join(', ')})` +
+        (cpu ? `; CPU per request ${cpu.bare ?? '?'} µs against ${cpu.working ?? '?'} µs` : ''),
+    );
   }
   out.push('');
   const { startup, memory } = report;

@@ -28,7 +28,7 @@ import { loadAtRate } from './fixed-rate.js';
 import { inProcessFigures } from './in-process.js';
 import { combine, load, type LoadResult, median, withUnique } from './load.js';
 import { logLines } from './log-lines.js';
-import { type Child, createKey, ginkoRunsFrom, npmStartNodeOptions, rssMb, startBare, startGinko } from './processes.js';
+import { type Child, cpuMs, createKey, ginkoRunsFrom, npmStartNodeOptions, rssMb, startBare, startGinko } from './processes.js';
 import { printTable, type ScenarioReport } from './report.js';
 import { CALIBRATION_WORK_US, LOOKUP, PEAK_RSS_TARGET_MB, SCENARIOS, STARTUP_TARGETS_MS, type Scenario } from './scenarios.js';
 import { soak } from './soak.js';
@@ -122,6 +122,15 @@ async function alternate(base: (seconds: number) => Promise<LoadResult>, other: 
   return { base: combine(turns.map((t) => t.base)), other: combine(turns.map((t) => t.other)), ratios: ratios.map((r) => Math.round(r * 100) / 100), ratio: Math.round(median(ratios) * 100) / 100 };
 }
 
+/** `run`'s load, with the CPU time process `pid` spent meanwhile per answered request. */
+async function withCpu(pid: number, run: () => Promise<LoadResult>): Promise<LoadResult> {
+  const before = cpuMs(pid);
+  const result = await run();
+  const after = cpuMs(pid);
+  if (before === undefined || after === undefined || result.total === 0) return result;
+  return { ...result, cpuMicrosecondsPerRequest: Math.round((((after - before) * 1000) / result.total) * 10) / 10 };
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ginko-bench-'));
   const logFile = join(dataDir, 'ginko.log');
@@ -190,7 +199,9 @@ async function main(): Promise<void> {
       const sequences = distinct ? { bare: { requests: distinct, next: 0 }, ginko: { requests: distinct, next: 0 } } : undefined;
       const options = { method: scenario.method, headers, body: scenario.body, connections };
       const on = (server: 'bare' | 'ginko', turnSeconds: number) =>
-        load({ ...options, url: server === 'bare' ? bare.url + scenario.path : ginko.url + scenario.path, seconds: turnSeconds, ...(sequences ? { url: server === 'bare' ? bare.url : ginko.url, sequence: sequences[server] } : {}) });
+        withCpu((server === 'bare' ? bare : ginko).process.pid!, () =>
+          load({ ...options, url: server === 'bare' ? bare.url + scenario.path : ginko.url + scenario.path, seconds: turnSeconds, ...(sequences ? { url: server === 'bare' ? bare.url : ginko.url, sequence: sequences[server] } : {}) }),
+        );
       const { base: bareResult, other: ginkoResult, ratios, ratio } = await alternate((s) => on('bare', s), (s) => on('ginko', s));
       // A p99 bound at saturation is mostly the queue (50 requests wait on one core): the same
       // scenario at half the rate Ginko sustained shows the answers' own tail (report.ts).
@@ -229,8 +240,11 @@ async function main(): Promise<void> {
         const working = await startBare(dataDir, bodiesFile, workMicroseconds);
         try {
           const options = { method: LOOKUP.method, headers, connections };
-          const { ratio, ratios } = await alternate((s) => load({ ...options, url: bare.url + LOOKUP.path, seconds: s }), (s) => load({ ...options, url: working.url + LOOKUP.path, seconds: s }));
-          calibration.push({ workMicroseconds, ratio, ratios });
+          const { base, other, ratio, ratios } = await alternate(
+            (s) => withCpu(bare.process.pid!, () => load({ ...options, url: bare.url + LOOKUP.path, seconds: s })),
+            (s) => withCpu(working.process.pid!, () => load({ ...options, url: working.url + LOOKUP.path, seconds: s })),
+          );
+          calibration.push({ workMicroseconds, ratio, ratios, cpuMicrosecondsPerRequest: { bare: base.cpuMicrosecondsPerRequest, working: other.cpuMicrosecondsPerRequest } });
         } finally {
           await working.stop();
         }

@@ -26,7 +26,7 @@ it('runs the lookup scenario against the bare server, logging as npm start does,
     assert.match(stdout, /lookup \/v3\/banks\/0001\s+218\s+\d+\s+\d+\s+\d+\.\d\d\s+≥0\.85/);
     assert.match(stdout, /^ {2}distinct mixed stream\s+≥ 0\.50$/m);
     const report = JSON.parse(readFileSync(out, 'utf8')) as {
-      scenarios: { name: string; available: boolean; ratio: number; bare: { requestsPerSecond: number }; ginko: { total: number } }[];
+      scenarios: { name: string; available: boolean; ratio: number; bare: { requestsPerSecond: number; cpuMicrosecondsPerRequest: number }; ginko: { total: number; cpuMicrosecondsPerRequest: number } }[];
       startup: { restartMs: number };
       machine: { cpus: number };
       settings: { logLevel: string; connections: number; nodeOptions: string[] };
@@ -35,6 +35,11 @@ it('runs the lookup scenario against the bare server, logging as npm start does,
     };
     assert.deepEqual(report.scenarios.map((s) => [s.name, s.available]), [['lookup /v3/banks/0001', true]]);
     assert.ok(report.scenarios[0]!.ratio > 0 && report.scenarios[0]!.bare.requestsPerSecond > 0);
+    // Each server's CPU per answered request, from /proc: a lookup over TLS takes tens of µs,
+    // and neither server can take less than a microsecond for one.
+    const { bare, ginko } = report.scenarios[0]!;
+    for (const cpu of [bare.cpuMicrosecondsPerRequest, ginko.cpuMicrosecondsPerRequest]) assert.ok(cpu > 1 && cpu < 10_000, `${cpu} µs per request`);
+    assert.match(stdout, new RegExp(`lookup /v3/banks/0001 .* ${bare.cpuMicrosecondsPerRequest} / ${ginko.cpuMicrosecondsPerRequest}  (pass|FAIL)`));
     assert.ok(report.startup.restartMs > 0 && report.machine.cpus > 0);
     assert.deepEqual(report.settings.logLevel, 'info');
     assert.deepEqual(report.settings.nodeOptions, ['--max-semi-space-size=8', '--heap-growing-percent=50', '--no-allocation-site-pretenuring'], "npm start's Node.js options (package.json)");
