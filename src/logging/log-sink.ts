@@ -13,6 +13,7 @@
  * write, never the event loop.
  */
 import { close as closeFd, write } from 'node:fs';
+import { mostUtf8Bytes } from '../shared/text-bytes.js';
 
 /**
  * Most bytes of log lines waiting to be written. Written within FLUSH_DELAY_MS in the normal
@@ -88,8 +89,7 @@ export class LogSink implements LogStream {
 
   /** Takes `line` (with its newline) to be written, or drops and counts it; false when dropped. */
   write(line: string): boolean {
-    // At most 3 bytes of UTF-8 per UTF-16 unit: room is checked before copying.
-    const chunk = this.#room(line.length * 3);
+    const chunk = this.#room(mostUtf8Bytes(line));
     if (chunk === undefined) return false;
     this.#taken(chunk, chunk.bytes.write(line, chunk.length));
     return true;

@@ -10,7 +10,7 @@
  * into a buffer of the exact length.
  */
 
-import { PLAIN_JSON_TEXT, writeAscii } from './ascii-bytes.js';
+import { mostUtf8Bytes, PLAIN_JSON_TEXT, writeAscii } from './text-bytes.js';
 
 const SCRATCH_BYTES = 64 * 1024;
 
@@ -40,8 +40,7 @@ export class JsonWriter {
 
   /** Any text, such as JSON.stringify's of a value that may hold Japanese. */
   text(text: string): this {
-    // At most 3 bytes of UTF-8 per UTF-16 unit: room is made before encoding.
-    this.#room(text.length * 3);
+    this.#room(mostUtf8Bytes(text));
     this.#at += this.buffer.write(text, this.#at);
     return this;
   }

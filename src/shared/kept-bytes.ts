@@ -7,6 +7,8 @@
  * (a cache entry, evicted on its own) get a copy of their own.
  */
 
+import { mostUtf8Bytes } from './text-bytes.js';
+
 const SLAB_BYTES = 64 * 1024;
 
 /** What a kept buffer costs beside its bytes (its objects on the heap, its backing store's record), for caches' weights. */
@@ -19,8 +21,7 @@ export class ByteArena {
 
   /** `text` in UTF-8, kept in the arena. */
   keep(text: string): Buffer {
-    // At most 3 bytes of UTF-8 per UTF-16 unit: room is checked before encoding.
-    const most = text.length * 3;
+    const most = mostUtf8Bytes(text);
     // A long text gets memory of its exact length, and the slab being filled stays.
     if (most > SLAB_BYTES / 4) return ownCopy(Buffer.from(text));
     if (this.#slab === undefined || this.#used + most > this.#slab.length) {

@@ -14,7 +14,7 @@
  */
 import { hostname } from 'node:os';
 import type { LineFill, LogStream } from '../../logging/log-sink.js';
-import { PLAIN_JSON_TEXT, writeAscii as ascii } from '../../shared/ascii-bytes.js';
+import { mostUtf8Bytes, PLAIN_JSON_TEXT, writeAscii as ascii } from '../../shared/text-bytes.js';
 import { redactUrl } from './redact.js';
 
 export interface AnsweredRequest {
@@ -119,7 +119,7 @@ export class ResponseLog implements LineFill {
     const field = this.#fields[this.#count++]!;
     field.plain = PLAIN_JSON_TEXT.test(text);
     field.text = field.plain ? text : JSON.stringify(text);
-    return field.plain ? text.length + 2 : field.text.length * 3;
+    return field.plain ? text.length + 2 : mostUtf8Bytes(field.text);
   }
 
   #text(bytes: Buffer, at: number, index: number): number {
