@@ -13,33 +13,33 @@ export interface InProcessFigure {
   readonly runs: number;
 }
 
-function measure(name: string, targetP99Ms: number, queries: readonly string[], run: (q: string) => unknown): InProcessFigure {
-  for (const q of queries) run(q); // warm-up
-  const times: number[] = [];
-  for (let round = 0; round < 200; round++) {
-    for (const q of queries) {
-      const started = performance.now();
-      run(q);
-      times.push(performance.now() - started);
-    }
-  }
+/** Milliseconds `run(input)` took. */
+function timed<T>(run: (input: T) => unknown, input: T): number {
+  const started = performance.now();
+  run(input);
+  return performance.now() - started;
+}
+
+/** The figure of measured `times`, in milliseconds. */
+function figure(name: string, targetP99Ms: number, times: number[]): InProcessFigure {
   times.sort((a, b) => a - b);
   const at = (p: number) => Math.round(percentile(times, p) * 1000) / 1000;
   return { name, p50Ms: at(0.5), p99Ms: at(0.99), targetP99Ms, runs: times.length };
+}
+
+/** The queries 200 times over, after a warm-up on each. */
+function measure(name: string, targetP99Ms: number, queries: readonly string[], run: (q: string) => unknown): InProcessFigure {
+  for (const q of queries) run(q);
+  const times: number[] = [];
+  for (let round = 0; round < 200; round++) for (const q of queries) times.push(timed(run, q));
+  return figure(name, targetP99Ms, times);
 }
 
 /** Each input once, after a warm-up on the last tenth (not measured). */
 function measureOnce<T>(name: string, targetP99Ms: number, inputs: readonly T[], run: (input: T) => unknown): InProcessFigure {
   const warm = Math.floor(inputs.length * 0.9);
   for (const input of inputs.slice(warm)) run(input);
-  const times = inputs.slice(0, warm).map((input) => {
-    const started = performance.now();
-    run(input);
-    return performance.now() - started;
-  });
-  times.sort((a, b) => a - b);
-  const at = (p: number) => Math.round(percentile(times, p) * 1000) / 1000;
-  return { name, p50Ms: at(0.5), p99Ms: at(0.99), targetP99Ms, runs: times.length };
+  return figure(name, targetP99Ms, inputs.slice(0, warm).map((input) => timed(run, input)));
 }
 
 export function inProcessFigures(): InProcessFigure[] {

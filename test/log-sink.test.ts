@@ -96,11 +96,15 @@ describe('ResponseLog', () => {
   it('writes the same lines straight into a LogSink, across its chunks', async () => {
     const { sink, file } = fileSink();
     const log = new ResponseLog(sink);
-    const many = Array.from({ length: 3_000 }, (_, i) => answered[i % answered.length]!);
-    for (const a of many) log.write({ ...a, elapsedMs: a.elapsedMs + (many.length % 7) });
+    // Lines of every kind, with times of one to four digits and with or without a decimal.
+    const many = Array.from({ length: 3_000 }, (_, i) => {
+      const a = answered[i % answered.length]!;
+      return { ...a, elapsedMs: a.elapsedMs + (i % 7) * 1.7 + (i % 5) * 300 };
+    });
+    for (const a of many) log.write(a);
     await sink.close();
     const written = readFileSync(file, 'utf8').replace(/"time":\d+/g, '"time":0').split('\n').slice(0, -1);
-    const expected = many.map((a) => lineOf((stream) => new ResponseLog(stream).write({ ...a, elapsedMs: a.elapsedMs + (many.length % 7) })).slice(0, -1));
+    const expected = many.map((a) => lineOf((stream) => new ResponseLog(stream).write(a)).slice(0, -1));
     assert.deepEqual(written, expected);
   });
 
