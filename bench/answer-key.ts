@@ -6,3 +6,24 @@ export function answerKey(method: string, path: string, body?: string): string {
   const bare = path.replace(/[?&]_=\d+$/, '');
   return method === 'POST' ? `${bare}\n${body ?? ''}` : bare;
 }
+
+/**
+ * An answer of Ginko's as the bare server repeats it: every header Ginko sent (name, value,
+ * name, value…, as `rawHeaders` gives them: the request id, the rate-limit headers, the content
+ * type and length) and the body. Left out are the headers node:http writes for any server, the
+ * bare one included (`date`, `connection`, `keep-alive`, `transfer-encoding`).
+ */
+export interface RecordedAnswer {
+  readonly headers: readonly string[];
+  readonly body: string;
+}
+
+const WRITTEN_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+export function recordedAnswer(rawHeaders: readonly string[], body: string): RecordedAnswer {
+  const headers: string[] = [];
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (!WRITTEN_BY_NODE.has(rawHeaders[i]!.toLowerCase())) headers.push(rawHeaders[i]!, rawHeaders[i + 1]!);
+  }
+  return { headers, body };
+}

@@ -1,12 +1,14 @@
 /**
  * The baseline of every ratio: a bare node:https server answering each request with the exact
- * bytes Ginko answered it with (loaded from a JSON file, by answerKey), on the same certificate.
+ * bytes Ginko answered it with, headers and body (loaded from a JSON file, by answerKey; only
+ * the `date` differs), on the same certificate and keep-alive timeout.
  * Prints its URL. An optional fourth argument, microseconds of busy work per request, makes the
  * bench's calibration server (run.ts): the same server doing a known amount more per request.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
-import { answerKey } from './answer-key.js';
+import { KEEP_ALIVE_TIMEOUT_MS } from '../src/http/edge/limits.js';
+import { answerKey, type RecordedAnswer } from './answer-key.js';
 
 const [certFile, keyFile, bodiesFile, workArg] = process.argv.slice(2);
 const workMs = Number(workArg ?? 0) / 1000;
@@ -16,9 +18,9 @@ function work(): void {
   const until = performance.now() + workMs;
   while (performance.now() < until);
 }
-const bodies = new Map(Object.entries(JSON.parse(readFileSync(bodiesFile!, 'utf8')) as Record<string, { type: string; body: string }>).map(([key, r]) => [key, { type: r.type, body: Buffer.from(r.body) }]));
+const bodies = new Map(Object.entries(JSON.parse(readFileSync(bodiesFile!, 'utf8')) as Record<string, RecordedAnswer>).map(([key, r]) => [key, { headers: [...r.headers], body: Buffer.from(r.body) }]));
 
-const server = createServer({ cert: readFileSync(certFile!), key: readFileSync(keyFile!) }, (req, res) => {
+const server = createServer({ cert: readFileSync(certFile!), key: readFileSync(keyFile!), keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }, (req, res) => {
   // Read request bodies (Resolve is a POST) to the end before answering, as any real server must.
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
@@ -29,7 +31,7 @@ const server = createServer({ cert: readFileSync(certFile!), key: readFileSync(k
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': found.type, 'content-length': found.body.length });
+    res.writeHead(200, found.headers);
     res.end(found.body);
   });
 });

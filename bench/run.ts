@@ -22,7 +22,7 @@ import { Agent, request } from 'node:https';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { answerKey } from './answer-key.js';
+import { answerKey, type RecordedAnswer, recordedAnswer } from './answer-key.js';
 import type { DistinctRequest } from './distinct.js';
 import { loadAtRate } from './fixed-rate.js';
 import { inProcessFigures } from './in-process.js';
@@ -49,10 +49,8 @@ const seconds = Number(args.duration ?? (args.quick ? 2 : 6));
 const rounds = Math.max(1, Math.min(Number(args.rounds ?? (args.quick ? 2 : 6)), seconds));
 const connections = Number(args.connections);
 
-interface Answer {
+interface Answer extends RecordedAnswer {
   readonly status: number;
-  readonly type: string;
-  readonly body: string;
 }
 
 function fetchOnce(url: string, ca: string, agent: Agent, one: DistinctRequest, key: string): Promise<Answer> {
@@ -61,7 +59,7 @@ function fetchOnce(url: string, ca: string, agent: Agent, one: DistinctRequest, 
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ...recordedAnswer(res.rawHeaders, body) }));
     });
     req.on('error', reject);
     req.end(one.body);
@@ -159,7 +157,7 @@ async function main(): Promise<void> {
     const headers = { 'x-api-key': key, 'content-type': 'application/json' };
 
     const scenarios = SCENARIOS.filter((s) => !args.only || s.name.includes(args.only));
-    const bodies: Record<string, { type: string; body: string }> = {};
+    const bodies: Record<string, RecordedAnswer> = {};
     const available: Scenario[] = [];
     const reports: ScenarioReport[] = [];
     const probeAgent = new Agent({ keepAlive: true });
@@ -170,7 +168,7 @@ async function main(): Promise<void> {
         reports.push({ name: scenario.name, available: false, note: `answers ${probe.status}: not available in this build` });
         continue;
       }
-      bodies[answerKey(scenario.method, scenario.path, scenario.body)] = { type: probe.type, body: probe.body };
+      bodies[answerKey(scenario.method, scenario.path, scenario.body)] = { headers: probe.headers, body: probe.body };
       const distinct = scenario.distinct?.();
       if (distinct) {
         // The unique `_` parameter must not change the answer, or the bare server's bytes would differ.
@@ -182,7 +180,7 @@ async function main(): Promise<void> {
           reports.push({ name: scenario.name, available: false, note: `${failed.length} of ${answers.size} requests answer non-200, e.g. ${failed[0]![1].status} for ${failed[0]![0]}` });
           continue;
         }
-        for (const [k, a] of answers) bodies[k] = { type: a.type, body: a.body };
+        for (const [k, a] of answers) bodies[k] = { headers: a.headers, body: a.body };
       }
       available.push(scenario);
     }

@@ -10,12 +10,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { promisify } from 'node:util';
-import { answerKey } from '../bench/answer-key.js';
+import { answerKey, type RecordedAnswer, recordedAnswer } from '../bench/answer-key.js';
 import { loadAtRate } from '../bench/fixed-rate.js';
 import { distinctRequests, mixedRequests } from '../bench/distinct.js';
 import { logLines } from '../bench/log-lines.js';
 import { startBare } from '../bench/processes.js';
 import { loadOrCreateCertificate } from '../src/http/edge/tls.js';
+
+/** An answer as run.ts records it from Ginko: its headers, less those node:http writes, and its body. */
+const LOOKUP_ANSWER: RecordedAnswer = {
+  headers: ['x-request-id', 'req-4fe12726-1', 'x-ratelimit-limit-second', '10', 'content-type', 'application/json; charset=utf-8', 'content-length', '15'],
+  body: '{"code":"0001"}',
+};
 
 it('runs the lookup scenario against the bare server, logging as npm start does, and writes the report', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ginko-bench-test-'));
@@ -72,20 +78,21 @@ it('builds distinct requests from the bundled data: every branch once, no reques
   assert.equal(answerKey('GET', '/v3/banks/0001/branches/001?_=12'), '/v3/banks/0001/branches/001');
   assert.equal(answerKey('GET', '/v3/banks?limit=2&_=12'), '/v3/banks?limit=2');
   assert.equal(answerKey('POST', '/resolve/v1/bank-branch?_=3', '{"a":1}'), '/resolve/v1/bank-branch\n{"a":1}');
+  assert.deepEqual(recordedAnswer(['x-request-id', 'req-1', 'Date', 'Fri, 27 Nov 2026 00:17:59 GMT', 'content-length', '2', 'Connection', 'keep-alive', 'Keep-Alive', 'timeout=72'], '{}'), { headers: ['x-request-id', 'req-1', 'content-length', '2'], body: '{}' });
 });
 
-it('the calibration server answers the same bytes as the bare server, after its busy work', async () => {
+it('the bare server answers the recorded headers and body, and the calibration server the same after its busy work', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ginko-bench-calibration-'));
   const { cert } = await loadOrCreateCertificate(dir);
   const bodiesFile = join(dir, 'bodies.json');
-  writeFileSync(bodiesFile, JSON.stringify({ '/v3/banks/0001': { type: 'application/json; charset=utf-8', body: '{"code":"0001"}' } }));
+  writeFileSync(bodiesFile, JSON.stringify({ '/v3/banks/0001': LOOKUP_ANSWER }));
   const get = (url: string) =>
-    new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {
+    new Promise<{ status: number; headers: string[]; body: string; ms: number }>((resolve, reject) => {
       const started = performance.now();
       request(url, { ca: cert }, (res) => {
         let body = '';
         res.on('data', (c) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - started }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.rawHeaders, body, ms: performance.now() - started }));
       })
         .on('error', reject)
         .end();
@@ -95,8 +102,9 @@ it('the calibration server answers the same bytes as the bare server, after its 
   try {
     const plain = await get(`${bare.url}/v3/banks/0001?_=1`);
     const slow = await get(`${working.url}/v3/banks/0001?_=2`);
-    assert.deepEqual([plain.status, plain.body], [200, '{"code":"0001"}']);
-    assert.deepEqual([slow.status, slow.body], [200, '{"code":"0001"}']);
+    const sent = [...LOOKUP_ANSWER.headers, 'Date', plain.headers[9]!, 'Connection', 'keep-alive', 'Keep-Alive', 'timeout=72'];
+    assert.deepEqual([plain.status, plain.headers, plain.body], [200, sent, '{"code":"0001"}']);
+    assert.deepEqual([slow.status, slow.headers.slice(0, 8), slow.body], [200, LOOKUP_ANSWER.headers, '{"code":"0001"}']);
     // 20 ms of work per request: a lower bound, whatever the machine's speed.
     assert.ok(slow.ms >= 20, `${slow.ms} ms`);
   } finally {
@@ -123,7 +131,7 @@ it('sends load at a fixed rate, open loop: every request due is sent, and its wa
   const dir = mkdtempSync(join(tmpdir(), 'ginko-bench-rate-'));
   const { cert } = await loadOrCreateCertificate(dir);
   const bodiesFile = join(dir, 'bodies.json');
-  writeFileSync(bodiesFile, JSON.stringify({ '/v3/banks/0001': { type: 'application/json; charset=utf-8', body: '{"code":"0001"}' } }));
+  writeFileSync(bodiesFile, JSON.stringify({ '/v3/banks/0001': LOOKUP_ANSWER }));
   const bare = await startBare(dir, bodiesFile);
   // 20 ms of work a request: at most 50 answers a second, against 100 due.
   const slow = await startBare(dir, bodiesFile, 20_000);
