@@ -245,6 +245,14 @@ describe('record JSON', () => {
     assert.equal(jsonBytes((out) => out.ascii('[]')).toString(), '[]', 'and after a failed one');
   });
 
+  it('writes any text as a JSON string exactly as JSON.stringify does, past the scratch buffer too', () => {
+    const texts = ['', 'req-c9442358-1', '/v3/banks?fields=code,name', 'みずほ銀行', 'ﾐｽﾞﾎ', 'a"b', 'a\\b', 'tab\there', '\u0000\u001f\u007f', 'x\ud800y', '\udc00', '😀', 'ｶﾌﾞｼｷｶﾞｲｼﾔ "東京"', 'x'.repeat(70_000), 'と'.repeat(30_000) + '\n'];
+    for (const text of texts) {
+      const made = jsonBytes((out) => out.ascii('[').string(text).ascii(']'));
+      assert.equal(made.toString(), JSON.stringify([text]), JSON.stringify(text).slice(0, 40));
+    }
+  });
+
   it('keeps record JSON in slabs of its own, never in Buffer\'s shared pool, and copies a pooled cache entry out of it', () => {
     const arena = new ByteArena();
     const branches = directory.banks.flatMap((bank) => directory.branches(bank.code)).slice(0, 2000);

@@ -78,7 +78,7 @@ describe('ResponseLog', () => {
   };
   const answered: AnsweredRequest[] = [
     { reqId: 'req-3f9a1c07-2s', method: 'GET', url: '/v3/banks/0001', status: 200, elapsedMs: 0.04, ip: '127.0.0.1', keyId: 'key_9c1e4f2a' },
-    { reqId: 'from-proxy:"quoted"\\', method: 'POST', url: '/v3/freeword/banks?freeword=%E3%81%BF&apikey=gk_secret&x="\\', status: 429, elapsedMs: 12.3456, ip: undefined, keyId: undefined },
+    { reqId: 'from-proxy:"quoted"\\\t\ud800', method: 'POST', url: '/v3/freeword/banks?freeword=%E3%81%BF&apikey=gk_secret&x="\\', status: 429, elapsedMs: 12.3456, ip: undefined, keyId: undefined },
     { reqId: 'r', method: 'GET', url: '/v3/banks?filter=name==*信用*', status: 400, elapsedMs: 1, ip: '2001:db8::1', keyId: '' },
   ];
   for (const a of answered) {

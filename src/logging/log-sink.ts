@@ -69,6 +69,11 @@ export class LogSink implements LogStream {
   /** Chunks full or due, oldest first; the first is being written while #writing. */
   readonly #queue: Chunk[] = [];
   #current: Chunk | undefined;
+  /**
+   * A written chunk's memory, filled again next rather than a new chunk: the lines are copied
+   * into memory the processor has just read, and the kernel reads them from there.
+   */
+  #spare: Buffer | undefined;
   /** Bytes in the queue and the current chunk not yet written. */
   #waiting = 0;
   #writing = false;
@@ -116,7 +121,9 @@ export class LogSink implements LogStream {
         this.#writeNext();
       }
       // allocUnsafeSlow: a chunk of its own, not a slice of Buffer's shared pool.
-      chunk = this.#current = { bytes: Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, most)), length: 0, written: 0 };
+      const spare = most <= CHUNK_BYTES ? this.#spare : undefined;
+      this.#spare = undefined;
+      chunk = this.#current = { bytes: spare ?? Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, most)), length: 0, written: 0 };
     }
     return chunk;
   }
@@ -183,7 +190,10 @@ export class LogSink implements LogStream {
       }
       chunk.written += n;
       this.#waiting -= n;
-      if (chunk.written === chunk.length) this.#queue.shift();
+      if (chunk.written === chunk.length) {
+        this.#queue.shift();
+        if (chunk.bytes.length === CHUNK_BYTES) this.#spare = chunk.bytes;
+      }
       if (this.#queue.length > 0) this.#writeNext();
       else if (this.#current !== undefined && this.#current.length > 0 && this.#timer === undefined) this.#timer = setTimeout(this.#due, FLUSH_DELAY_MS);
       else this.#writeNext();

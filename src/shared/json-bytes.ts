@@ -10,15 +10,9 @@
  * into a buffer of the exact length.
  */
 
-import { mostUtf8Bytes, PLAIN_JSON_TEXT, writeAscii } from './text-bytes.js';
+import { mostJsonStringBytes, mostUtf8Bytes, writeAscii, writeJsonString } from './text-bytes.js';
 
 const SCRATCH_BYTES = 64 * 1024;
-
-/**
- * What JSON.stringify escapes: `"`, `\`, controls, and lone surrogates (any surrogate is
- * looked at here; a pair, as in an emoji, only costs the slower path).
- */
-const NEEDS_ESCAPE = /["\\\x00-\x1f\ud800-\udfff]/;
 
 let scratch: Buffer | undefined;
 
@@ -47,10 +41,9 @@ export class JsonWriter {
 
   /** `value` as a JSON string, exactly as JSON.stringify writes it. */
   string(value: string): this {
-    if (PLAIN_JSON_TEXT.test(value)) return this.ascii('"').ascii(value).ascii('"');
-    // Japanese text needs no escape: written between quotes as it is, without JSON.stringify's copy.
-    if (!NEEDS_ESCAPE.test(value)) return this.ascii('"').text(value).ascii('"');
-    return this.text(JSON.stringify(value));
+    this.#room(mostJsonStringBytes(value));
+    this.#at = writeJsonString(this.buffer, this.#at, value);
+    return this;
   }
 
   /** JSON already in UTF-8. */

@@ -12,8 +12,45 @@ export function mostUtf8Bytes(text: string): number {
   return text.length * 3;
 }
 
-/** Text JSON.stringify writes as it is between quotes, all ASCII: printable, but not `"` or `\`. */
-export const PLAIN_JSON_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+/**
+ * What JSON.stringify escapes: `"`, `\`, controls, and lone surrogates (any surrogate is
+ * looked at here; a pair, as in an emoji, only costs the slower path).
+ */
+const NEEDS_ESCAPE = /["\\\x00-\x1f\ud800-\udfff]/;
+
+/**
+ * The most bytes of UTF-8 JSON.stringify's string for `text` takes, quotes included: 6 per
+ * UTF-16 unit, for a control or a lone surrogate written as a `\u` escape.
+ */
+export function mostJsonStringBytes(text: string): number {
+  return text.length * 6 + 2;
+}
+
+/**
+ * Writes `text` at `at` as JSON.stringify writes it, between quotes (room for
+ * mostJsonStringBytes made); returns where it ends. Plain ASCII text, the usual id, URL or
+ * address, is checked and copied in one pass, a byte a character; Japanese text, which needs
+ * no escape either, is encoded between quotes as it is, without JSON.stringify's copy.
+ */
+export function writeJsonString(bytes: Buffer, at: number, text: string): number {
+  bytes[at] = 0x22;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    // Printable ASCII but `"` and `\`: JSON.stringify writes it as it is.
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return writeOtherJsonString(bytes, at, text);
+    bytes[at + 1 + i] = c;
+  }
+  bytes[at + 1 + n] = 0x22;
+  return at + n + 2;
+}
+
+function writeOtherJsonString(bytes: Buffer, at: number, text: string): number {
+  if (NEEDS_ESCAPE.test(text)) return at + bytes.write(JSON.stringify(text), at);
+  at += 1 + bytes.write(text, at + 1);
+  bytes[at] = 0x22;
+  return at + 1;
+}
 
 /** Writes `text` (ASCII only: anything else is cut to its low byte) at `at`; returns where it ends. */
 export function writeAscii(bytes: Buffer, at: number, text: string): number {

@@ -14,7 +14,7 @@
  */
 import { hostname } from 'node:os';
 import type { LineFill, LogStream } from '../../logging/log-sink.js';
-import { mostUtf8Bytes, PLAIN_JSON_TEXT, writeAscii as ascii } from '../../shared/text-bytes.js';
+import { mostJsonStringBytes, writeAscii as ascii, writeJsonString as text } from '../../shared/text-bytes.js';
 import { redactUrl } from './redact.js';
 
 export interface AnsweredRequest {
@@ -34,28 +34,23 @@ const INFO = 30;
 /** Most digits of a number written here (epoch milliseconds, a status, milliseconds taken). */
 const MOST_DIGITS = 20;
 
-/** A text of the line: as it is between quotes, or as JSON.stringify writes it (then maybe not ASCII). */
-interface Field {
-  text: string;
-  plain: boolean;
-}
-
 export class ResponseLog implements LineFill {
   /** The line's fixed parts around its values; the bindings (pino's, after `time`) may hold any text. */
   readonly #start = `{"level":${INFO},"time":`;
   readonly #bindings = Buffer.from(`,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"reqId":`);
   readonly #fixedBytes = this.#start.length + this.#bindings.length + ',"method":,"url":,"status":,"ms":,"ip":,"keyId":,"msg":"response"}\n'.length + 3 * MOST_DIGITS;
 
-  /** The line being written: its texts (reused from line to line) and numbers. */
-  readonly #fields: Field[] = Array.from({ length: 5 }, () => ({ text: '', plain: true }));
-  #count = 0;
+  /** The line being written. */
+  #reqId = '';
+  #method = '';
+  #url = '';
+  #ip: string | undefined;
+  #keyId: string | undefined;
   #time = 0;
   #timeOfText = -1;
   #timeText = '';
   #statusCode = 0;
   #tenths = 0;
-  #hasIp = false;
-  #hasKeyId = false;
 
   readonly #stream: LogStream;
   /** For a stream that only takes text (a test's capture): the line is made here, then handed over as text. */
@@ -66,13 +61,15 @@ export class ResponseLog implements LineFill {
   }
 
   write(answered: AnsweredRequest): void {
-    this.#count = 0;
-    let most = this.#fixedBytes + this.#field(answered.reqId) + this.#field(answered.method) + this.#field(redactUrl(answered.url));
-    this.#hasIp = answered.ip !== undefined;
-    if (answered.ip !== undefined) most += this.#field(answered.ip);
+    this.#reqId = answered.reqId;
+    this.#method = answered.method;
+    this.#url = redactUrl(answered.url);
+    this.#ip = answered.ip;
     // pino leaves out a key id that is absent (and the hand-made line an empty one).
-    this.#hasKeyId = !!answered.keyId;
-    if (answered.keyId) most += this.#field(answered.keyId);
+    this.#keyId = answered.keyId || undefined;
+    let most = this.#fixedBytes + mostJsonStringBytes(this.#reqId) + mostJsonStringBytes(this.#method) + mostJsonStringBytes(this.#url);
+    if (this.#ip !== undefined) most += mostJsonStringBytes(this.#ip);
+    if (this.#keyId !== undefined) most += mostJsonStringBytes(this.#keyId);
     this.#time = Date.now();
     this.#statusCode = answered.status;
     this.#tenths = Math.round(answered.elapsedMs * 10);
@@ -94,9 +91,9 @@ export class ResponseLog implements LineFill {
     }
     at = ascii(bytes, at, this.#timeText);
     bytes.set(this.#bindings, at);
-    at = this.#text(bytes, at + this.#bindings.length, 0);
-    at = this.#text(bytes, ascii(bytes, at, ',"method":'), 1);
-    at = this.#text(bytes, ascii(bytes, at, ',"url":'), 2);
+    at = text(bytes, at + this.#bindings.length, this.#reqId);
+    at = text(bytes, ascii(bytes, at, ',"method":'), this.#method);
+    at = text(bytes, ascii(bytes, at, ',"url":'), this.#url);
     at = ascii(bytes, ascii(bytes, at, ',"status":'), String(this.#statusCode));
     // ms with one decimal, as pino writes Math.round(ms * 10) / 10: 12.3, 0.4, 7.
     at = ascii(bytes, ascii(bytes, at, ',"ms":'), String(Math.floor(this.#tenths / 10)));
@@ -104,30 +101,8 @@ export class ResponseLog implements LineFill {
       bytes[at++] = 0x2e;
       bytes[at++] = 0x30 + (this.#tenths % 10);
     }
-    let next = 3;
-    if (this.#hasIp) at = this.#text(bytes, ascii(bytes, at, ',"ip":'), next++);
-    if (this.#hasKeyId) at = this.#text(bytes, ascii(bytes, at, ',"keyId":'), next);
+    if (this.#ip !== undefined) at = text(bytes, ascii(bytes, at, ',"ip":'), this.#ip);
+    if (this.#keyId !== undefined) at = text(bytes, ascii(bytes, at, ',"keyId":'), this.#keyId);
     return ascii(bytes, at, ',"msg":"response"}\n');
-  }
-
-  /**
-   * Takes the next text of the line; returns the most bytes it can take. Every text here can come
-   * from the client (the URL, a proxy's request id, the address), so quotes and controls are
-   * escaped as JSON.stringify escapes them; the usual ASCII text is only quoted.
-   */
-  #field(text: string): number {
-    const field = this.#fields[this.#count++]!;
-    field.plain = PLAIN_JSON_TEXT.test(text);
-    field.text = field.plain ? text : JSON.stringify(text);
-    return field.plain ? text.length + 2 : mostUtf8Bytes(field.text);
-  }
-
-  #text(bytes: Buffer, at: number, index: number): number {
-    const { text, plain } = this.#fields[index]!;
-    if (!plain) return at + bytes.write(text, at);
-    bytes[at] = 0x22;
-    at = ascii(bytes, at + 1, text);
-    bytes[at] = 0x22;
-    return at + 1;
   }
 }
