@@ -211,7 +211,11 @@ async function main(): Promise<void> {
           loadAtRate({ origin: server === 'bare' ? bare.url : ginko.url, ca, headers, sequence: sequences[server], rate, seconds: Math.max(2, seconds / 2), connections });
         atHalfLoad = { rate, bare: await atRate('bare'), ginko: await atRate('ginko') };
       }
-      const pass = (scenario.ratioReported || ratio >= scenario.target) && (scenario.p99Target === undefined || ginkoResult.p99Ms <= scenario.p99Target) && ginkoResult.non2xx === 0 && ginkoResult.errors === 0;
+      // A p99 bound is read at half load where the scenario runs there: at saturation it is the
+      // queue's (docs/benchmarks.md#latency-at-half-load).
+      const p99Run = atHalfLoad?.ginko ?? ginkoResult;
+      const clean = (r: LoadResult) => r.non2xx === 0 && r.errors === 0;
+      const pass = (scenario.ratioReported || ratio >= scenario.target) && (scenario.p99Target === undefined || p99Run.p99Ms <= scenario.p99Target) && clean(ginkoResult) && clean(p99Run);
       reports.push({
         name: scenario.name,
         available: true,
