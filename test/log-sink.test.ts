@@ -108,6 +108,28 @@ describe('ResponseLog', () => {
     assert.deepEqual(written, expected);
   });
 
+  it('writes a line made of parts kept from earlier lines the same as a line made anew, and each with its own time', async () => {
+    const lines: string[] = [];
+    const log = new ResponseLog({ write: (line: string) => void lines.push(line) });
+    // The same request again (every part kept), other clients, the same client with another key,
+    // another URL or status; one millisecond apart or more, so the time part is made again too.
+    const first = answered[0]!;
+    const order = [first, first, first, answered[2]!, answered[1]!, first, { ...first, keyId: 'key_0ther' }, first, { ...first, url: '/v3/banks/0005' }, first, { ...first, status: 404 }, first, { ...first, method: 'HEAD' }, answered[2]!, answered[2]!];
+    const times: [number, number][] = [];
+    for (const a of order) {
+      const before = Date.now();
+      log.write({ ...a, reqId: `req-${times.length}` });
+      times.push([before, Date.now()]);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    lines.forEach((line, n) => {
+      const fresh = lineOf((stream) => new ResponseLog(stream).write({ ...order[n]!, reqId: `req-${n}` }));
+      assert.equal(line.replace(/"time":\d+/, '"time":0'), fresh);
+      const time = (JSON.parse(line) as { time: number }).time;
+      assert.ok(time >= times[n]![0] && time <= times[n]![1], `line ${n}: ${time} within ${times[n]!.join('–')}`);
+    });
+  });
+
   it('writes ms with one decimal as pino does, and the numbers of every digit count', () => {
     for (const [elapsedMs, ms] of [[0, 0], [0.04, 0], [0.05, 0.1], [7, 7], [12.3456, 12.3], [99.96, 100], [1234.5, 1234.5]] as const) {
       const line = lineOf((stream) => new ResponseLog(stream).write({ ...answered[0]!, status: 404, elapsedMs }));
