@@ -60,7 +60,7 @@ export class ResponseLog implements LineFill {
   /** `{"level":30,"time":…` up to the request id, for the millisecond #time. */
   readonly #head = new LinePart();
   #time = -1;
-  /** `,"method":…,"url":…,"status":…,"ms":` for the method, URL and status below. */
+  /** `,"method":…,"url":…,"status":…,"ms":` for the method, URL (as requested; the part holds it redacted) and status below. */
   readonly #middle = new LinePart();
   #method = '';
   #url = '';
@@ -85,8 +85,7 @@ export class ResponseLog implements LineFill {
   write(answered: AnsweredRequest): void {
     const time = Date.now();
     if (time !== this.#time) this.#makeHead(time);
-    const url = redactUrl(answered.url);
-    if (answered.method !== this.#method || url !== this.#url || answered.status !== this.#status) this.#makeMiddle(answered.method, url, answered.status);
+    if (answered.method !== this.#method || answered.url !== this.#url || answered.status !== this.#status) this.#makeMiddle(answered.method, answered.url, answered.status);
     // pino leaves out a key id that is absent (and the hand-made line an empty one).
     const keyId = answered.keyId || undefined;
     if (answered.ip !== this.#ip || keyId !== this.#keyId) this.#makeEnd(answered.ip, keyId);
@@ -124,10 +123,11 @@ export class ResponseLog implements LineFill {
     });
   }
 
-  #makeMiddle(method: string, url: string, status: number): void {
+  #makeMiddle(method: string, requested: string, status: number): void {
     this.#method = method;
-    this.#url = url;
+    this.#url = requested;
     this.#status = status;
+    const url = redactUrl(requested);
     const statusDigits = String(status);
     this.#middle.make(40 + mostJsonStringBytes(method) + mostJsonStringBytes(url) + statusDigits.length, (bytes) => {
       let at = text(bytes, ascii(bytes, 0, ',"method":'), method);
