@@ -1,8 +1,9 @@
 /**
  * Text into bytes, for JSON answers, kept JSON and log lines: how many bytes of UTF-8 a text
- * can take at most (room is made before encoding), ASCII text copied a byte a character, and
- * which text a JSON string holds as it is. A short ASCII text (punctuation, a log line's fields)
- * is copied by a loop, cheaper than a call into Buffer's native write, which a long one gets.
+ * can take at most (room is made before encoding), ASCII text copied a byte a character, and any
+ * text written as the JSON string JSON.stringify makes of it. A short ASCII text (punctuation, a
+ * log line's fields) is copied by a loop, cheaper than a call into Buffer's native write, which a
+ * long one gets.
  */
 
 const SHORT_TEXT = 32;
