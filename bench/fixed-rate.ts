@@ -3,8 +3,8 @@
  * one of `connections` keep-alive connections (or queued for the next free one), and its latency
  * runs from when it was due to its answer's end, so a slow answer delays the others' figures
  * as it would delay users' requests. autocannon's own rate option sends each connection's quota
- * at the start of every second, which measures bursts rather than a steady rate. Each run is
- * preceded by WARM_UP_SECONDS at the same rate, not recorded.
+ * at the start of every second, which measures bursts rather than a steady rate. Each server's
+ * first run is preceded by WARM_UP_SECONDS at the same rate, not recorded.
  */
 import { Agent, request } from 'node:https';
 import { type LoadOptions, type LoadResult, percentile, withUnique } from './load.js';
@@ -22,17 +22,52 @@ export interface FixedRateOptions {
 /** The first second is not recorded: its connections are being opened (TLS handshakes). */
 const WARM_UP_SECONDS = 1;
 
+/** One server at `options.rate` for `options.seconds`, after a warm-up. */
 export async function loadAtRate(options: FixedRateOptions): Promise<LoadResult> {
-  const agent = new Agent({ keepAlive: true, maxSockets: options.connections, ca: options.ca });
+  const [result] = await alternateAtRate([options], 1);
+  return result!;
+}
+
+/**
+ * Servers in turns, each at its options' rate (the bench: the bare server and Ginko at the same
+ * rate), `turns` times over: the machine's quick and slow moments fall on both alike, as in the
+ * bench's other scenarios. Each server's latencies are pooled over its turns, so its p99 is that
+ * of all its requests, a few seconds' worth rather than one turn's.
+ */
+export async function alternateAtRate(servers: readonly FixedRateOptions[], turns: number): Promise<LoadResult[]> {
+  const agents = servers.map((o) => new Agent({ keepAlive: true, maxSockets: o.connections, ca: o.ca }));
   try {
-    await run(agent, { ...options, seconds: WARM_UP_SECONDS });
-    return await run(agent, options);
+    const runs: Run[][] = servers.map(() => []);
+    for (let i = 0; i < servers.length; i++) await run(agents[i]!, { ...servers[i]!, seconds: WARM_UP_SECONDS });
+    for (let turn = 0; turn < turns; turn++) for (let i = 0; i < servers.length; i++) runs[i]!.push(await run(agents[i]!, servers[i]!));
+    return runs.map(pooled);
   } finally {
-    agent.destroy();
+    for (const agent of agents) agent.destroy();
   }
 }
 
-async function run(agent: Agent, options: FixedRateOptions): Promise<LoadResult> {
+interface Run {
+  readonly latencies: number[];
+  readonly non2xx: number;
+  readonly errors: number;
+  readonly seconds: number;
+}
+
+function pooled(runs: readonly Run[]): LoadResult {
+  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const seconds = runs.reduce((n, r) => n + r.seconds, 0);
+  const at = (p: number) => Math.round(percentile(latencies, p) * 10) / 10;
+  return {
+    requestsPerSecond: Math.round(latencies.length / seconds),
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    total: latencies.length,
+  };
+}
+
+async function run(agent: Agent, options: FixedRateOptions): Promise<Run> {
   const latencies: number[] = [];
   let non2xx = 0;
   let errors = 0;
@@ -74,8 +109,5 @@ async function run(agent: Agent, options: FixedRateOptions): Promise<LoadResult>
   });
   stopped = true;
   if (outstanding > 0) await answered;
-  const elapsed = (performance.now() - start) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (p: number) => Math.round(percentile(latencies, p) * 10) / 10;
-  return { requestsPerSecond: Math.round(latencies.length / elapsed), p50Ms: at(0.5), p99Ms: at(0.99), non2xx, errors, total: latencies.length };
+  return { latencies, non2xx, errors, seconds: (performance.now() - start) / 1000 };
 }

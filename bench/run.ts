@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { answerKey, type RecordedAnswer, recordedAnswer } from './answer-key.js';
 import type { DistinctRequest } from './distinct.js';
-import { loadAtRate } from './fixed-rate.js';
+import { alternateAtRate } from './fixed-rate.js';
 import { inProcessFigures } from './in-process.js';
 import { combine, load, type LoadResult, median, withUnique } from './load.js';
 import { logLines } from './log-lines.js';
@@ -46,6 +46,8 @@ const { values: args } = parseArgs({
   },
 });
 const seconds = Number(args.duration ?? (args.quick ? 2 : 6));
+/** Turns of each server at half load (docs/benchmarks.md#latency-at-half-load): three, each half the duration. */
+const HALF_LOAD_TURNS = 3;
 const rounds = Math.max(1, Math.min(Number(args.rounds ?? (args.quick ? 2 : 6)), seconds));
 const connections = Number(args.connections);
 
@@ -207,9 +209,9 @@ async function main(): Promise<void> {
       if (scenario.ratioReported && sequences) {
         phase = `${scenario.name}, at half load`;
         const rate = Math.max(1, Math.round(ginkoResult.requestsPerSecond / 2));
-        const atRate = (server: 'bare' | 'ginko') =>
-          loadAtRate({ origin: server === 'bare' ? bare.url : ginko.url, ca, headers, sequence: sequences[server], rate, seconds: Math.max(2, seconds / 2), connections });
-        atHalfLoad = { rate, bare: await atRate('bare'), ginko: await atRate('ginko') };
+        const atRate = (server: 'bare' | 'ginko') => ({ origin: server === 'bare' ? bare.url : ginko.url, ca, headers, sequence: sequences[server], rate, seconds: Math.max(2, seconds / 2), connections });
+        const [bareAtRate, ginkoAtRate] = await alternateAtRate([atRate('bare'), atRate('ginko')], HALF_LOAD_TURNS);
+        atHalfLoad = { rate, bare: bareAtRate!, ginko: ginkoAtRate! };
       }
       // A p99 bound is read at half load where the scenario runs there: at saturation it is the
       // queue's (docs/benchmarks.md#latency-at-half-load).

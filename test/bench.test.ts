@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { it } from 'node:test';
 import { promisify } from 'node:util';
 import { answerKey, type RecordedAnswer, recordedAnswer } from '../bench/answer-key.js';
-import { loadAtRate } from '../bench/fixed-rate.js';
+import { alternateAtRate, loadAtRate } from '../bench/fixed-rate.js';
 import { distinctRequests, mixedRequests } from '../bench/distinct.js';
 import { logLines } from '../bench/log-lines.js';
 import { startBare } from '../bench/processes.js';
@@ -144,6 +144,12 @@ it('sends load at a fixed rate, open loop: every request due is sent, and its wa
     assert.deepEqual([behind.total, behind.non2xx, behind.errors], [100, 0, 0]);
     // A closed loop would report about 20 ms: here the requests that waited for a free server count their wait.
     assert.ok(behind.p99Ms > 300, `p99 ${behind.p99Ms} ms`);
+    // In turns, as the bench runs the two servers at half load: each server's requests of all its
+    // turns pooled (40 a turn), each server with its own figures (20 ms of work a request is a
+    // lower bound of the slow one's).
+    const [alone, waited] = await alternateAtRate([{ ...options(bare.url), rate: 40 }, { ...options(slow.url), rate: 40 }], 2);
+    assert.deepEqual([alone!.total, alone!.non2xx, alone!.errors, waited!.total, waited!.non2xx, waited!.errors], [80, 0, 0, 80, 0, 0]);
+    assert.ok(alone!.p50Ms < 20 && waited!.p50Ms >= 20, `p50 ${alone!.p50Ms} and ${waited!.p50Ms} ms`);
   } finally {
     await Promise.all([bare.stop(), slow.stop()]);
     rmSync(dir, { recursive: true, force: true });
