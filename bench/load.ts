@@ -33,6 +33,15 @@ export interface LoadOptions {
 
 let unique = 0;
 
+/** The last `_` value given; a process that goes on with the load (fixed-rate-process.ts) starts after it. */
+export function lastUnique(): number {
+  return unique;
+}
+
+export function continueUniqueAfter(last: number): void {
+  unique = Math.max(unique, last);
+}
+
 /** `path` with the bench's unique `_` parameter (answer-key.ts takes it off again). */
 export function withUnique(path: string): string {
   return `${path}${path.includes('?') ? '&' : '?'}_=${++unique}`;

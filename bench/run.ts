@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { answerKey, type RecordedAnswer, recordedAnswer } from './answer-key.js';
 import type { DistinctRequest } from './distinct.js';
-import { alternateAtRate } from './fixed-rate.js';
+import { alternateAtRateApart } from './fixed-rate-process.js';
 import { inProcessFigures } from './in-process.js';
 import { combine, load, type LoadResult, median, withUnique } from './load.js';
 import { logLines } from './log-lines.js';
@@ -210,7 +210,7 @@ async function main(): Promise<void> {
         phase = `${scenario.name}, at half load`;
         const rate = Math.max(1, Math.round(ginkoResult.requestsPerSecond / 2));
         const atRate = (server: 'bare' | 'ginko') => ({ origin: server === 'bare' ? bare.url : ginko.url, ca, headers, sequence: sequences[server], rate, seconds: Math.max(2, seconds / 2), connections });
-        const [bareAtRate, ginkoAtRate] = await alternateAtRate([atRate('bare'), atRate('ginko')], HALF_LOAD_TURNS);
+        const [bareAtRate, ginkoAtRate] = await alternateAtRateApart([atRate('bare'), atRate('ginko')], HALF_LOAD_TURNS, join(dataDir, 'fixed-rate-job.json'));
         atHalfLoad = { rate, bare: bareAtRate!, ginko: ginkoAtRate! };
       }
       // A p99 bound is read at half load where the scenario runs there: at saturation it is the

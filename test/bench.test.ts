@@ -12,7 +12,9 @@ import { it } from 'node:test';
 import { promisify } from 'node:util';
 import { answerKey, type RecordedAnswer, recordedAnswer } from '../bench/answer-key.js';
 import { alternateAtRate, loadAtRate } from '../bench/fixed-rate.js';
+import { alternateAtRateApart } from '../bench/fixed-rate-process.js';
 import { distinctRequests, mixedRequests } from '../bench/distinct.js';
+import { lastUnique } from '../bench/load.js';
 import { logLines } from '../bench/log-lines.js';
 import { startBare } from '../bench/processes.js';
 import { loadOrCreateCertificate } from '../src/http/edge/tls.js';
@@ -135,7 +137,8 @@ it('sends load at a fixed rate, open loop: every request due is sent, and its wa
   const bare = await startBare(dir, bodiesFile);
   // 20 ms of work a request: at most 50 answers a second, against 100 due.
   const slow = await startBare(dir, bodiesFile, 20_000);
-  const options = (origin: string) => ({ origin, ca: cert, headers: {}, sequence: { requests: [{ method: 'GET' as const, path: '/v3/banks/0001' }], next: 0 }, rate: 100, seconds: 1, connections: 2 });
+  const requests = [{ method: 'GET' as const, path: '/v3/banks/0001' }];
+  const options = (origin: string) => ({ origin, ca: cert, headers: {}, sequence: { requests, next: 0 }, rate: 100, seconds: 1, connections: 2 });
   try {
     const quick = await loadAtRate(options(bare.url));
     assert.deepEqual([quick.total, quick.non2xx, quick.errors], [100, 0, 0]);
@@ -150,6 +153,14 @@ it('sends load at a fixed rate, open loop: every request due is sent, and its wa
     const [alone, waited] = await alternateAtRate([{ ...options(bare.url), rate: 40 }, { ...options(slow.url), rate: 40 }], 2);
     assert.deepEqual([alone!.total, alone!.non2xx, alone!.errors, waited!.total, waited!.non2xx, waited!.errors], [80, 0, 0, 80, 0, 0]);
     assert.ok(alone!.p50Ms < 20 && waited!.p50Ms >= 20, `p50 ${alone!.p50Ms} and ${waited!.p50Ms} ms`);
+    // The same from a process of its own, as the bench runs it: each sequence goes on where that
+    // process left it (1 s of warm-up and one turn of 40 requests each), and so do the `_` values.
+    const [first, second] = [{ ...options(bare.url), rate: 40 }, { ...options(slow.url), rate: 40 }];
+    const uniqueBefore = lastUnique();
+    const [apartAlone, apartWaited] = await alternateAtRateApart([first, second], 1, join(dir, 'job.json'));
+    assert.deepEqual([apartAlone!.total, apartAlone!.errors, apartWaited!.total, apartWaited!.errors], [40, 0, 40, 0]);
+    assert.ok(apartWaited!.p50Ms >= 20, `p50 ${apartWaited!.p50Ms} ms`);
+    assert.deepEqual([first.sequence.next, second.sequence.next, lastUnique() - uniqueBefore], [80, 80, 160]);
   } finally {
     await Promise.all([bare.stop(), slow.stop()]);
     rmSync(dir, { recursive: true, force: true });
