@@ -120,9 +120,10 @@ export class LogSink implements LogStream {
         this.#seal();
         this.#writeNext();
       }
-      // allocUnsafeSlow: a chunk of its own, not a slice of Buffer's shared pool.
+      // A line larger than a chunk gets memory of its own and leaves the spare for the next chunk.
       const spare = most <= CHUNK_BYTES ? this.#spare : undefined;
-      this.#spare = undefined;
+      if (spare !== undefined) this.#spare = undefined;
+      // allocUnsafeSlow: a chunk of its own, not a slice of Buffer's shared pool.
       chunk = this.#current = { bytes: spare ?? Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, most)), length: 0, written: 0 };
     }
     return chunk;
