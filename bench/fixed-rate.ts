@@ -22,12 +22,6 @@ export interface FixedRateOptions {
 /** The first second is not recorded: its connections are being opened (TLS handshakes). */
 const WARM_UP_SECONDS = 1;
 
-/** One server at `options.rate` for `options.seconds`, after a warm-up. */
-export async function loadAtRate(options: FixedRateOptions): Promise<LoadResult> {
-  const [result] = await alternateAtRate([options], 1);
-  return result!;
-}
-
 /**
  * Servers in turns, each at its options' rate (the bench: the bare server and Ginko at the same
  * rate), `turns` times over: the machine's quick and slow moments fall on both alike, as in the
