@@ -4,10 +4,11 @@
  * runs from when it was due to its answer's end, so a slow answer delays the others' figures
  * as it would delay users' requests. autocannon's own rate option sends each connection's quota
  * at the start of every second, which measures bursts rather than a steady rate. Each server's
- * first run is preceded by WARM_UP_SECONDS at the same rate, not recorded.
+ * first run is preceded by WARM_UP_SECONDS at the same rate, not recorded. The connections are
+ * raw-connection.ts's, which cost the client far less than node:https's.
  */
-import { Agent, request } from 'node:https';
 import { type LoadOptions, type LoadResult, percentile, withUnique } from './load.js';
+import { RawConnection, requestBytes } from './raw-connection.js';
 
 export interface FixedRateOptions {
   readonly origin: string;
@@ -20,7 +21,7 @@ export interface FixedRateOptions {
 }
 
 /** The first second is not recorded: its connections are being opened (TLS handshakes). */
-const WARM_UP_SECONDS = 1;
+export const WARM_UP_SECONDS = 1;
 
 /**
  * Servers in turns, each at its options' rate (the bench: the bare server and Ginko at the same
@@ -29,14 +30,15 @@ const WARM_UP_SECONDS = 1;
  * of all its requests, a few seconds' worth rather than one turn's.
  */
 export async function alternateAtRate(servers: readonly FixedRateOptions[], turns: number): Promise<LoadResult[]> {
-  const agents = servers.map((o) => new Agent({ keepAlive: true, maxSockets: o.connections, ca: o.ca }));
+  const pools = servers.map((o) => Array.from({ length: o.connections }, () => new RawConnection(o.origin, o.ca)));
   try {
+    await Promise.all(pools.flat().map((c) => c.ready()));
     const runs: Run[][] = servers.map(() => []);
-    for (let i = 0; i < servers.length; i++) await run(agents[i]!, { ...servers[i]!, seconds: WARM_UP_SECONDS });
-    for (let turn = 0; turn < turns; turn++) for (let i = 0; i < servers.length; i++) runs[i]!.push(await run(agents[i]!, servers[i]!));
+    for (let i = 0; i < servers.length; i++) await run(pools[i]!, { ...servers[i]!, seconds: WARM_UP_SECONDS });
+    for (let turn = 0; turn < turns; turn++) for (let i = 0; i < servers.length; i++) runs[i]!.push(await run(pools[i]!, servers[i]!));
     return runs.map(pooled);
   } finally {
-    for (const agent of agents) agent.destroy();
+    for (const connection of pools.flat()) connection.close();
   }
 }
 
@@ -61,7 +63,7 @@ function pooled(runs: readonly Run[]): LoadResult {
   };
 }
 
-async function run(agent: Agent, options: FixedRateOptions): Promise<Run> {
+async function run(connections: readonly RawConnection[], options: FixedRateOptions): Promise<Run> {
   const latencies: number[] = [];
   let non2xx = 0;
   let errors = 0;
@@ -70,23 +72,29 @@ async function run(agent: Agent, options: FixedRateOptions): Promise<Run> {
   let stopped = false;
   let allAnswered: () => void = () => {};
   const answered = new Promise<void>((resolve) => (allAnswered = resolve));
+  const host = new URL(options.origin).host;
+  const idle = [...connections];
+  /** Requests due while every connection was busy, in the order they fell due. */
+  const waiting: { readonly due: number; readonly bytes: Buffer }[] = [];
+  const dispatch = (connection: RawConnection, due: number, bytes: Buffer) => {
+    connection.send(bytes, (status) => {
+      latencies.push(performance.now() - due);
+      if (status === 0) errors++;
+      else if (status < 200 || status > 299) non2xx++;
+      const next = waiting.shift();
+      if (next !== undefined) dispatch(connection, next.due, next.bytes);
+      else idle.push(connection);
+      if (--outstanding === 0 && stopped) allAnswered();
+    });
+  };
   const send = (due: number) => {
     const { sequence } = options;
     const one = sequence.requests[sequence.next++ % sequence.requests.length]!;
     outstanding++;
-    const finish = (ok: boolean, status = 0) => {
-      latencies.push(performance.now() - due);
-      if (!ok) errors++;
-      else if (status < 200 || status > 299) non2xx++;
-      if (--outstanding === 0 && stopped) allAnswered();
-    };
-    const req = request(options.origin + withUnique(one.path), { method: one.method, agent, headers: options.headers }, (res) => {
-      res.on('data', () => {});
-      res.on('end', () => finish(true, res.statusCode ?? 0));
-      res.on('error', () => finish(false));
-    });
-    req.on('error', () => finish(false));
-    req.end(one.body);
+    const bytes = requestBytes(one.method, withUnique(one.path), host, options.headers, one.body);
+    const connection = idle.pop();
+    if (connection !== undefined) dispatch(connection, due, bytes);
+    else waiting.push({ due, bytes });
   };
   const total = Math.round(options.rate * options.seconds);
   const interval = 1000 / options.rate;

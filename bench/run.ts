@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { answerKey, type RecordedAnswer, recordedAnswer } from './answer-key.js';
 import type { DistinctRequest } from './distinct.js';
 import { alternateAtRateApart } from './fixed-rate-process.js';
+import { WARM_UP_SECONDS } from './fixed-rate.js';
 import { inProcessFigures } from './in-process.js';
 import { combine, load, type LoadResult, median, withUnique } from './load.js';
 import { logLines } from './log-lines.js';
@@ -210,8 +211,17 @@ async function main(): Promise<void> {
         phase = `${scenario.name}, at half load`;
         const rate = Math.max(1, Math.round(ginkoResult.requestsPerSecond / 2));
         const atRate = (server: 'bare' | 'ginko') => ({ origin: server === 'bare' ? bare.url : ginko.url, ca, headers, sequence: sequences[server], rate, seconds: Math.max(2, seconds / 2), connections });
+        const cpuBefore = [cpuMs(bare.process.pid!), cpuMs(ginko.process.pid!)];
         const [bareAtRate, ginkoAtRate] = await alternateAtRateApart([atRate('bare'), atRate('ginko')], HALF_LOAD_TURNS, join(dataDir, 'fixed-rate-job.json'));
-        atHalfLoad = { rate, bare: bareAtRate!, ginko: ginkoAtRate! };
+        // Each server's CPU over the whole alternation, its warm-up second's requests included
+        // (and its idle time during the other's turns, about 1% of it).
+        const cpuAfter = [cpuMs(bare.process.pid!), cpuMs(ginko.process.pid!)];
+        const withCpuOf = (i: number, r: LoadResult): LoadResult => {
+          const [before, after] = [cpuBefore[i], cpuAfter[i]];
+          const answered = r.total + rate * WARM_UP_SECONDS;
+          return before === undefined || after === undefined ? r : { ...r, cpuMicrosecondsPerRequest: Math.round((((after - before) * 1000) / answered) * 10) / 10 };
+        };
+        atHalfLoad = { rate, bare: withCpuOf(0, bareAtRate!), ginko: withCpuOf(1, ginkoAtRate!) };
       }
       // A p99 bound is read at half load where the scenario runs there: at saturation it is the
       // queue's (docs/benchmarks.md#latency-at-half-load).

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:https';
+import { createServer, request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
@@ -16,6 +16,7 @@ import { alternateAtRateApart } from '../bench/fixed-rate-process.js';
 import { distinctRequests, mixedRequests } from '../bench/distinct.js';
 import { lastUnique } from '../bench/load.js';
 import { logLines } from '../bench/log-lines.js';
+import { RawConnection, requestBytes } from '../bench/raw-connection.js';
 import { startBare } from '../bench/processes.js';
 import { loadOrCreateCertificate } from '../src/http/edge/tls.js';
 
@@ -163,6 +164,54 @@ it('sends load at a fixed rate, open loop: every request due is sent, and its wa
     assert.deepEqual([first.sequence.next, second.sequence.next, lastUnique() - uniqueBefore], [80, 80, 160]);
   } finally {
     await Promise.all([bare.stop(), slow.stop()]);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('the fixed-rate client\'s connection writes a request in one piece and reads each answer to its last byte, over a new connection when the server closed the last', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ginko-bench-raw-'));
+  const { cert, key } = await loadOrCreateCertificate(dir);
+  const seen: string[] = [];
+  let connections = 0;
+  const server = createServer({ cert, key }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      seen.push(`${req.method} ${req.url} ${req.headers['content-length'] ?? '-'} ${req.headers['x-api-key'] ?? '-'} ${body}`);
+      const answer = Buffer.from(`{"echo":${JSON.stringify(body)}}`, 'utf8');
+      if (req.url === '/split') {
+        // The head and the body's halves in separate writes, 20 ms apart.
+        res.writeHead(200, { 'content-length': answer.length });
+        res.write(answer.subarray(0, 5));
+        setTimeout(() => res.end(answer.subarray(5)), 20);
+      } else if (req.url === '/close') res.writeHead(404, { 'content-length': answer.length, connection: 'close' }).end(answer);
+      else res.writeHead(201, { 'Content-Length': answer.length }).end(answer);
+    });
+  });
+  server.on('secureConnection', () => connections++);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const origin = `https://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const connection = new RawConnection(origin, cert);
+  const send = (method: string, path: string, body?: string) =>
+    new Promise<number>((resolve) => connection.send(requestBytes(method, path, new URL(origin).host, { 'x-api-key': 'k1' }, body), resolve));
+  try {
+    await connection.ready();
+    assert.equal(await send('POST', '/resolve', '{"bank_name":"みずほ"}'), 201);
+    assert.equal(await send('GET', '/split'), 200);
+    assert.equal(await send('GET', '/close'), 404);
+    // The server closed that connection after its answer: the next request opens another.
+    assert.equal(await send('GET', '/after'), 201);
+    assert.deepEqual(seen, ['POST /resolve 25 k1 {"bank_name":"みずほ"}', 'GET /split - k1 ', 'GET /close - k1 ', 'GET /after - k1 ']);
+    assert.equal(connections, 2);
+    // A server that stops: the request in flight is answered with 0, not left waiting.
+    const pending = send('GET', '/split');
+    server.closeAllConnections();
+    assert.equal(await pending, 0);
+  } finally {
+    connection.close();
+    server.close();
     rmSync(dir, { recursive: true, force: true });
   }
 });
