@@ -20,7 +20,7 @@ export interface FixedRateOptions {
   readonly connections: number;
 }
 
-/** The first second is not recorded: its connections are being opened (TLS handshakes). */
+/** Each server's first second at the rate is not recorded: its code warms to the load (the connections are open before). */
 export const WARM_UP_SECONDS = 1;
 
 /**
