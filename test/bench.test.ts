@@ -17,6 +17,8 @@ import { distinctRequests, mixedRequests } from '../bench/distinct.js';
 import { lastUnique } from '../bench/load.js';
 import { logLines } from '../bench/log-lines.js';
 import { RawConnection, requestBytes } from '../bench/raw-connection.js';
+import { printTable, type ScenarioReport } from '../bench/report.js';
+import type { LoadResult } from '../bench/load.js';
 import { startBare } from '../bench/processes.js';
 import { loadOrCreateCertificate } from '../src/http/edge/tls.js';
 
@@ -214,4 +216,49 @@ it('the fixed-rate client\'s connection writes a request in one piece and reads 
     server.close();
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+it('reports distinct Resolve at half load with both servers\' CPU there, and says when the bare server itself is above the bound', () => {
+  const result = (p99Ms: number, cpu: number): LoadResult => ({ requestsPerSecond: 2528, p50Ms: 1.4, p99Ms, non2xx: 0, errors: 0, total: 22752, cpuMicrosecondsPerRequest: cpu });
+  const scenario = (bareP99: number): ScenarioReport => ({
+    name: 'distinct resolve, names as in files',
+    available: true,
+    bytes: 287,
+    bare: { ...result(51, 85.2), requestsPerSecond: 8859 },
+    ginko: { ...result(47, 188), requestsPerSecond: 5055 },
+    ratio: 0.53,
+    ratios: [0.53],
+    target: 0,
+    p99Target: 5,
+    ratioReported: true,
+    atHalfLoad: { rate: 2528, bare: result(bareP99, 121), ginko: result(12.1, 269.8) },
+    pass: false,
+  });
+  const printed = (s: ScenarioReport): string => {
+    const lines: string[] = [];
+    const write = process.stdout.write;
+    process.stdout.write = ((chunk: string) => lines.push(chunk) > 0) as typeof process.stdout.write;
+    try {
+      printTable({
+        machine: { cpus: 2, node: 'v20' },
+        configuration: '',
+        startup: { firstStartMs: 1, restartMs: 1, targetsMs: { restart: 800, firstStart: 2500 } },
+        memory: { samples: 0, targetMb: 200 },
+        log: { responseLines: 0, bytes: 0 },
+        scenarios: [s],
+        calibration: [],
+        inProcess: [],
+      });
+    } finally {
+      process.stdout.write = write;
+    }
+    return lines.join('').split('\n').find((l) => l.includes('at a fixed'))!;
+  };
+  assert.equal(
+    printed(scenario(7.5)),
+    "distinct resolve, names as in files at a fixed 2,528 requests/s (half of Ginko's throughput above; answered: bare 2528/s, Ginko 2528/s): p50 / p99 bare 1.4 / 7.5 ms, Ginko 1.4 / 12.1 ms " +
+      "(target p99 ≤ 5 ms: FAIL; the bare server's own p99 is above it: this machine, at this moment, cannot show the bound); saturated above: p99 bare 51 ms, Ginko 47 ms; " +
+      'CPU per request at this rate bare / Ginko 121 / 269.8 µs (saturated 85.2 / 188 µs)',
+  );
+  assert.ok(!printed(scenario(3.3)).includes('cannot show'));
 });
