@@ -2,9 +2,9 @@
  * One keep-alive HTTPS connection of the fixed-rate client (fixed-rate.ts), one request at a
  * time: it writes a request's bytes, made once, in one write, and reads the answer's status
  * line and Content-Length, nothing else. node:https's client makes request and response
- * objects, parses every header and runs stream machinery for each request: at 5,000 requests a
- * second it took half a CPU of the 2 the servers share, and its own event loop then stalled,
- * which an open-loop client counts as the servers' latency (docs/benchmarks.md#latency-at-half-load).
+ * objects, parses every header and runs stream machinery for each request: at 4,000–5,000
+ * requests a second it took about half a CPU of the two the servers run on; these connections
+ * take a quarter (docs/benchmarks.md#latency-at-half-load).
  */
 import { connect, type TLSSocket } from 'node:tls';
 
