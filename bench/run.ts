@@ -123,13 +123,17 @@ async function alternate(base: (seconds: number) => Promise<LoadResult>, other: 
   return { base: combine(turns.map((t) => t.base)), other: combine(turns.map((t) => t.other)), ratios: ratios.map((r) => Math.round(r * 100) / 100), ratio: Math.round(median(ratios) * 100) / 100 };
 }
 
+/** `result` with the CPU time a server spent between two cpuMs readings over `requests` it answered, in µs each. */
+function withCpuPerRequest(result: LoadResult, beforeMs: number | undefined, afterMs: number | undefined, requests = result.total): LoadResult {
+  if (beforeMs === undefined || afterMs === undefined || requests === 0) return result;
+  return { ...result, cpuMicrosecondsPerRequest: Math.round((((afterMs - beforeMs) * 1000) / requests) * 10) / 10 };
+}
+
 /** `run`'s load, with the CPU time process `pid` spent meanwhile per answered request. */
 async function withCpu(pid: number, run: () => Promise<LoadResult>): Promise<LoadResult> {
   const before = cpuMs(pid);
   const result = await run();
-  const after = cpuMs(pid);
-  if (before === undefined || after === undefined || result.total === 0) return result;
-  return { ...result, cpuMicrosecondsPerRequest: Math.round((((after - before) * 1000) / result.total) * 10) / 10 };
+  return withCpuPerRequest(result, before, cpuMs(pid));
 }
 
 async function main(): Promise<void> {
@@ -211,17 +215,16 @@ async function main(): Promise<void> {
         phase = `${scenario.name}, at half load`;
         const rate = Math.max(1, Math.round(ginkoResult.requestsPerSecond / 2));
         const atRate = (server: 'bare' | 'ginko') => ({ origin: server === 'bare' ? bare.url : ginko.url, ca, headers, sequence: sequences[server], rate, seconds: Math.max(2, seconds / 2), connections });
-        const cpuBefore = [cpuMs(bare.process.pid!), cpuMs(ginko.process.pid!)];
+        const [bareBefore, ginkoBefore] = [cpuMs(bare.process.pid!), cpuMs(ginko.process.pid!)];
         const [bareAtRate, ginkoAtRate] = await alternateAtRateApart([atRate('bare'), atRate('ginko')], HALF_LOAD_TURNS, join(dataDir, 'fixed-rate-job.json'));
         // Each server's CPU over the whole alternation, its warm-up second's requests included
         // (and its idle time during the other's turns, about 1% of it).
-        const cpuAfter = [cpuMs(bare.process.pid!), cpuMs(ginko.process.pid!)];
-        const withCpuOf = (i: number, r: LoadResult): LoadResult => {
-          const [before, after] = [cpuBefore[i], cpuAfter[i]];
-          const answered = r.total + rate * WARM_UP_SECONDS;
-          return before === undefined || after === undefined ? r : { ...r, cpuMicrosecondsPerRequest: Math.round((((after - before) * 1000) / answered) * 10) / 10 };
+        const warmUp = rate * WARM_UP_SECONDS;
+        atHalfLoad = {
+          rate,
+          bare: withCpuPerRequest(bareAtRate!, bareBefore, cpuMs(bare.process.pid!), bareAtRate!.total + warmUp),
+          ginko: withCpuPerRequest(ginkoAtRate!, ginkoBefore, cpuMs(ginko.process.pid!), ginkoAtRate!.total + warmUp),
         };
-        atHalfLoad = { rate, bare: withCpuOf(0, bareAtRate!), ginko: withCpuOf(1, ginkoAtRate!) };
       }
       // A p99 bound is read at half load where the scenario runs there: at saturation it is the
       // queue's (docs/benchmarks.md#latency-at-half-load).
