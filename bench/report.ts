@@ -27,9 +27,22 @@ export type ScenarioReport =
        * saturated queue (docs/benchmarks.md#latency-at-half-load). The bound is checked on
        * Ginko's p99 here; the saturated run's p99 is reported beside it.
        */
-      readonly atHalfLoad?: { readonly rate: number; readonly bare: LoadResult; readonly ginko: LoadResult };
+      readonly atHalfLoad?: HalfLoad;
       readonly pass: boolean;
     };
+
+/** A scenario at a fixed rate, half of what Ginko sustained (ScenarioReport's atHalfLoad). */
+export interface HalfLoad {
+  readonly rate: number;
+  readonly bare: LoadResult;
+  readonly ginko: LoadResult;
+  /**
+   * The latency calibration: the bare server doing `workMicroseconds` of busy work more per
+   * request, Ginko's CPU per request over the bare server's in the saturated turns, at the same
+   * rate: the tail that much CPU per request has on this machine.
+   */
+  readonly working?: { readonly workMicroseconds: number; readonly result: LoadResult };
+}
 
 interface Report {
   readonly machine: { readonly cpus: number; readonly cpuModel?: string | undefined; readonly node: string };
@@ -80,12 +93,21 @@ export function printTable(report: Report): void {
   }
   for (const s of report.scenarios) {
     if (!s.available || !s.atHalfLoad) continue;
-    const { rate, bare, ginko } = s.atHalfLoad;
+    const { rate, bare, ginko, working } = s.atHalfLoad;
     out.push(
       `${s.name} at a fixed ${rate.toLocaleString('en-US')} requests/s (half of Ginko's throughput above; answered: bare ${bare.requestsPerSecond}/s, Ginko ${ginko.requestsPerSecond}/s): ` +
         `p50 / p99 bare ${bare.p50Ms} / ${bare.p99Ms} ms, Ginko ${ginko.p50Ms} / ${ginko.p99Ms} ms${s.p99Target !== undefined ? ` (target p99 ≤ ${s.p99Target} ms: ${ginko.p99Ms <= s.p99Target ? 'pass' : 'FAIL'}${bare.p99Ms > s.p99Target ? `; the bare server's own p99 is above it: this machine, at this moment, cannot show the bound` : ''})` : ''}; saturated above: p99 bare ${s.bare.p99Ms} ms, Ginko ${s.ginko.p99Ms} ms` +
         `; CPU per request at this rate bare / Ginko ${cpuColumn(bare, ginko)} µs (saturated ${cpuColumn(s.bare, s.ginko)} µs)`,
     );
+    if (working) {
+      const w = working.result;
+      const above = s.p99Target !== undefined && w.p99Ms > s.p99Target;
+      out.push(
+        `${s.name} at the same rate, the bare server doing ${working.workMicroseconds} µs of busy work more per request (Ginko's CPU per request over the bare server's, saturated): ` +
+          `p50 / p99 ${w.p50Ms} / ${w.p99Ms} ms, CPU per request ${w.cpuMicrosecondsPerRequest ?? '?'} µs` +
+          (above ? `; above the bound too: on this machine, at this rate, the bound asks for less CPU per request than Ginko's answers take` : ''),
+      );
+    }
   }
   for (const c of report.calibration) {
     const cpu = c.cpuMicrosecondsPerRequest;

@@ -30,7 +30,7 @@ import { inProcessFigures } from './in-process.js';
 import { combine, load, type LoadResult, median, withUnique } from './load.js';
 import { logLines } from './log-lines.js';
 import { type Child, cpuMs, createKey, ginkoRunsFrom, npmStartNodeOptions, rssMb, startBare, startGinko } from './processes.js';
-import { printTable, type ScenarioReport } from './report.js';
+import { type HalfLoad, printTable, type ScenarioReport } from './report.js';
 import { CALIBRATION_WORK_US, LOOKUP, PEAK_RSS_TARGET_MB, SCENARIOS, STARTUP_TARGETS_MS, type Scenario } from './scenarios.js';
 import { soak } from './soak.js';
 
@@ -210,21 +210,34 @@ async function main(): Promise<void> {
       const { base: bareResult, other: ginkoResult, ratios, ratio } = await alternate((s) => on('bare', s), (s) => on('ginko', s));
       // A p99 bound at saturation is mostly the queue (50 requests wait on one core): the same
       // scenario at half the rate Ginko sustained shows the answers' own tail (report.ts).
-      let atHalfLoad: { rate: number; bare: LoadResult; ginko: LoadResult } | undefined;
+      let atHalfLoad: HalfLoad | undefined;
       if (scenario.ratioReported && sequences) {
         phase = `${scenario.name}, at half load`;
         const rate = Math.max(1, Math.round(ginkoResult.requestsPerSecond / 2));
-        const atRate = (server: 'bare' | 'ginko') => ({ origin: server === 'bare' ? bare.url : ginko.url, ca, headers, sequence: sequences[server], rate, seconds: Math.max(2, seconds / 2), connections });
-        const [bareBefore, ginkoBefore] = [cpuMs(bare.process.pid!), cpuMs(ginko.process.pid!)];
-        const [bareAtRate, ginkoAtRate] = await alternateAtRateApart([atRate('bare'), atRate('ginko')], HALF_LOAD_TURNS, join(dataDir, 'fixed-rate-job.json'));
-        // Each server's CPU over the whole alternation, its warm-up second's requests included
-        // (and its idle time during the other's turns, about 1% of it).
-        const warmUp = rate * WARM_UP_SECONDS;
-        atHalfLoad = {
-          rate,
-          bare: withCpuPerRequest(bareAtRate!, bareBefore, cpuMs(bare.process.pid!), bareAtRate!.total + warmUp),
-          ginko: withCpuPerRequest(ginkoAtRate!, ginkoBefore, cpuMs(ginko.process.pid!), ginkoAtRate!.total + warmUp),
-        };
+        // The latency calibration: the bare server doing, in busy work, what Ginko's answers cost
+        // more than its own saturated. A tail as long as Ginko's there is the tail of that much
+        // CPU per request on this machine, not a stall of Ginko's (docs/benchmarks.md#latency-at-half-load).
+        const extra = ginkoResult.cpuMicrosecondsPerRequest !== undefined && bareResult.cpuMicrosecondsPerRequest !== undefined ? Math.round(ginkoResult.cpuMicrosecondsPerRequest - bareResult.cpuMicrosecondsPerRequest) : undefined;
+        const working = extra !== undefined && extra > 0 ? await startBare(dataDir, bodiesFile, extra) : undefined;
+        try {
+          const servers = [
+            { child: bare, sequence: sequences.bare },
+            { child: ginko, sequence: sequences.ginko },
+            ...(working ? [{ child: working, sequence: { requests: distinct!, next: sequences.bare.next } }] : []),
+          ];
+          const before = servers.map((s) => cpuMs(s.child.process.pid!));
+          const atRate = await alternateAtRateApart(
+            servers.map((s) => ({ origin: s.child.url, ca, headers, sequence: s.sequence, rate, seconds: Math.max(2, seconds / 2), connections })),
+            HALF_LOAD_TURNS,
+            join(dataDir, 'fixed-rate-job.json'),
+          );
+          // Each server's CPU over the whole alternation, its warm-up second's requests included
+          // (and its idle time during the others' turns, about 1% of it).
+          const [bareAtRate, ginkoAtRate, workingAtRate] = atRate.map((r, i) => withCpuPerRequest(r, before[i], cpuMs(servers[i]!.child.process.pid!), r.total + rate * WARM_UP_SECONDS));
+          atHalfLoad = { rate, bare: bareAtRate!, ginko: ginkoAtRate!, ...(workingAtRate ? { working: { workMicroseconds: extra!, result: workingAtRate } } : {}) };
+        } finally {
+          await working?.stop();
+        }
       }
       // A p99 bound is read at half load where the scenario runs there: at saturation it is the
       // queue's (docs/benchmarks.md#latency-at-half-load).

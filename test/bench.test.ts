@@ -218,9 +218,9 @@ it('the fixed-rate client\'s connection writes a request in one piece and reads 
   }
 });
 
-it('reports distinct Resolve at half load with both servers\' CPU there, and says when the bare server itself is above the bound', () => {
+it('reports distinct Resolve at half load with both servers\' CPU there and the latency calibration, and says when the bare server itself is above the bound', () => {
   const result = (p99Ms: number, cpu: number): LoadResult => ({ requestsPerSecond: 2528, p50Ms: 1.4, p99Ms, non2xx: 0, errors: 0, total: 22752, cpuMicrosecondsPerRequest: cpu });
-  const scenario = (bareP99: number): ScenarioReport => ({
+  const scenario = (bareP99: number, workingP99 = 3.1): ScenarioReport => ({
     name: 'distinct resolve, names as in files',
     available: true,
     bytes: 287,
@@ -231,7 +231,7 @@ it('reports distinct Resolve at half load with both servers\' CPU there, and say
     target: 0,
     p99Target: 5,
     ratioReported: true,
-    atHalfLoad: { rate: 2528, bare: result(bareP99, 121), ginko: result(12.1, 269.8) },
+    atHalfLoad: { rate: 2528, bare: result(bareP99, 121), ginko: result(12.1, 269.8), working: { workMicroseconds: 103, result: result(workingP99, 214.5) } },
     pass: false,
   });
   const printed = (s: ScenarioReport): string => {
@@ -252,13 +252,16 @@ it('reports distinct Resolve at half load with both servers\' CPU there, and say
     } finally {
       process.stdout.write = write;
     }
-    return lines.join('').split('\n').find((l) => l.includes('at a fixed'))!;
+    return lines.join('').split('\n').filter((l) => l.includes('at a fixed') || l.includes('at the same rate')).join('\n');
   };
   assert.equal(
     printed(scenario(7.5)),
     "distinct resolve, names as in files at a fixed 2,528 requests/s (half of Ginko's throughput above; answered: bare 2528/s, Ginko 2528/s): p50 / p99 bare 1.4 / 7.5 ms, Ginko 1.4 / 12.1 ms " +
       "(target p99 ≤ 5 ms: FAIL; the bare server's own p99 is above it: this machine, at this moment, cannot show the bound); saturated above: p99 bare 51 ms, Ginko 47 ms; " +
-      'CPU per request at this rate bare / Ginko 121 / 269.8 µs (saturated 85.2 / 188 µs)',
+      'CPU per request at this rate bare / Ginko 121 / 269.8 µs (saturated 85.2 / 188 µs)\n' +
+      "distinct resolve, names as in files at the same rate, the bare server doing 103 µs of busy work more per request (Ginko's CPU per request over the bare server's, saturated): " +
+      'p50 / p99 1.4 / 3.1 ms, CPU per request 214.5 µs',
   );
   assert.ok(!printed(scenario(3.3)).includes('cannot show'));
+  assert.match(printed(scenario(3.3, 9.4)), /p50 \/ p99 1\.4 \/ 9\.4 ms, CPU per request 214\.5 µs; above the bound too: on this machine, at this rate, the bound asks for less CPU per request than Ginko's answers take$/);
 });
