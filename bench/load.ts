@@ -14,6 +14,8 @@ export interface LoadResult {
    * while it was under this load, in microseconds per answered request; set by run.ts's turns.
    */
   readonly cpuMicrosecondsPerRequest?: number | undefined;
+  /** Pooled over turns (fixed-rate.ts): each turn's own p99, in order, to see whether one turn decided `p99Ms`. */
+  readonly turnP99Ms?: readonly number[] | undefined;
 }
 
 export interface LoadOptions {

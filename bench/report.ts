@@ -68,6 +68,8 @@ const pad = (s: string | number, n: number) => String(s).padEnd(n);
 /** The servers' CPU per request, bare / Ginko (LoadResult.cpuMicrosecondsPerRequest). */
 const cpuColumn = (bare: LoadResult, ginko: LoadResult) => `${bare.cpuMicrosecondsPerRequest ?? '?'} / ${ginko.cpuMicrosecondsPerRequest ?? '?'}`;
 const padStart = (s: string | number, n: number) => String(s).padStart(n);
+/** A pooled p99's turns (LoadResult.turnP99Ms), as " (turns 3.1, 4.2, 9.9)". */
+const turns = (r: LoadResult) => (r.turnP99Ms && r.turnP99Ms.length > 1 ? ` (turns ${r.turnP99Ms.join(', ')})` : '');
 
 export function printTable(report: Report): void {
   const out: string[] = [];
@@ -96,7 +98,7 @@ export function printTable(report: Report): void {
     const { rate, bare, ginko, working } = s.atHalfLoad;
     out.push(
       `${s.name} at a fixed ${rate.toLocaleString('en-US')} requests/s (half of Ginko's throughput above; answered: bare ${bare.requestsPerSecond}/s, Ginko ${ginko.requestsPerSecond}/s): ` +
-        `p50 / p99 bare ${bare.p50Ms} / ${bare.p99Ms} ms, Ginko ${ginko.p50Ms} / ${ginko.p99Ms} ms${s.p99Target !== undefined ? ` (target p99 ≤ ${s.p99Target} ms: ${ginko.p99Ms <= s.p99Target ? 'pass' : 'FAIL'}${bare.p99Ms > s.p99Target ? `; the bare server's own p99 is above it: this machine, at this moment, cannot show the bound` : ''})` : ''}; saturated above: p99 bare ${s.bare.p99Ms} ms, Ginko ${s.ginko.p99Ms} ms` +
+        `p50 / p99 bare ${bare.p50Ms} / ${bare.p99Ms} ms${turns(bare)}, Ginko ${ginko.p50Ms} / ${ginko.p99Ms} ms${turns(ginko)}${s.p99Target !== undefined ? ` (target p99 ≤ ${s.p99Target} ms: ${ginko.p99Ms <= s.p99Target ? 'pass' : 'FAIL'}${bare.p99Ms > s.p99Target ? `; the bare server's own p99 is above it: this machine, at this moment, cannot show the bound` : ''})` : ''}; saturated above: p99 bare ${s.bare.p99Ms} ms, Ginko ${s.ginko.p99Ms} ms` +
         `; CPU per request at this rate bare / Ginko ${cpuColumn(bare, ginko)} µs (saturated ${cpuColumn(s.bare, s.ginko)} µs)`,
     );
     if (working) {
@@ -104,7 +106,7 @@ export function printTable(report: Report): void {
       const above = s.p99Target !== undefined && w.p99Ms > s.p99Target;
       out.push(
         `${s.name} at the same rate, the bare server doing ${working.workMicroseconds} µs of busy work more per request (Ginko's CPU per request over the bare server's, saturated): ` +
-          `p50 / p99 ${w.p50Ms} / ${w.p99Ms} ms, CPU per request ${w.cpuMicrosecondsPerRequest ?? '?'} µs` +
+          `p50 / p99 ${w.p50Ms} / ${w.p99Ms} ms${turns(w)}, CPU per request ${w.cpuMicrosecondsPerRequest ?? '?'} µs` +
           (above ? `; above the bound too: on this machine, at this rate, the bound asks for less CPU per request than Ginko's answers take` : ''),
       );
     }
