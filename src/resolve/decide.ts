@@ -35,9 +35,16 @@ const BRANCH_KIND_REASONS: Partial<Record<BranchMatchKind, readonly ReasonCode[]
 /** Whether the bank input names more than one institution with confidence. */
 export function bankInputAmbiguous(banks: readonly BankMatch[], top: BankMatch, policy: ResolvePolicy): boolean {
   if (top.alias && top.alias.entries.length > 1) return true;
-  const strong = banks.filter((m) => m.score >= STRONG_BANK_SCORE);
   const best = banks[0]?.score ?? 0;
-  return strong.filter((m) => best - m.score < policy.minGap).length > 1 || strong.filter((m) => m.bare).length > 1;
+  // Among the strong matches: more than one close to the best, or more than one bare.
+  let close = 0;
+  let bare = 0;
+  for (const m of banks) {
+    if (m.score < STRONG_BANK_SCORE) continue;
+    if (best - m.score < policy.minGap) close++;
+    if (m.bare) bare++;
+  }
+  return close > 1 || bare > 1;
 }
 
 export function judge(banks: readonly BankMatch[], candidates: readonly Candidate[], policy: ResolvePolicy): Judgment {
@@ -54,10 +61,17 @@ export function judge(banks: readonly BankMatch[], candidates: readonly Candidat
 
   if (bankInputAmbiguous(banks, top.bank, policy)) block('bank_alias_ambiguous');
 
-  const close = candidates.slice(1).filter((c) => top.total - c.total < policy.minGap);
-  if (close.length > 0) {
+  // The candidates are ranked by total: the close ones follow the top. A loop, not a slice
+  // and a filter: every Resolve call runs this over all its candidates.
+  let close = 0;
+  let sameBankAndKind = false;
+  for (let i = 1; i < candidates.length && top.total - candidates[i]!.total < policy.minGap; i++) {
+    close++;
+    if (candidates[i]!.bank.entry === top.bank.entry && candidates[i]!.branch.kind === top.branch.kind) sameBankAndKind = true;
+  }
+  if (close > 0) {
     block('gap_too_small');
-    if (close.some((c) => c.bank.entry === top.bank.entry && c.branch.kind === top.branch.kind)) block('branch_alias_ambiguous');
+    if (sameBankAndKind) block('branch_alias_ambiguous');
   }
 
   if (!policy.autoBankKinds.includes(top.bank.kind)) block(BANK_KIND_REASONS[top.bank.kind] ?? 'below_auto_total');
