@@ -4,6 +4,7 @@
  * registry (test/support/registry.ts), plans, language choice.
  */
 import assert from 'node:assert/strict';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { jstDay } from '../src/access/jst.js';
 import { PlanStore } from '../src/access/plans.js';
@@ -105,6 +106,40 @@ describe('console pages', () => {
     await t.console!.recorder.flush();
     const rows = await t.console!.usage.daily(jstDay(Date.now()), record.id);
     assert.deepEqual(rows.map((r) => [r.api, r.outcome, r.count]), [['search', '2xx', 3]]);
+  });
+
+  it('counts a request before its answer is written, on the routes and the fast branch alike', async () => {
+    // Counted once written (on 'finish'), a request could be missing from a Keys or Usage page
+    // asked for right after its answer arrived (src/http/app.ts).
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address() as { port: number };
+    const { key } = await t.keys.create({ plan: 'unlimited', name: 'order' });
+    // The requests go one at a time: the answer being made is the last one the server was given.
+    let answer: ServerResponse | undefined;
+    const onRequest = (_request: IncomingMessage, response: ServerResponse) => (answer = response);
+    const counted: string[] = [];
+    const recorder = t.console!.recorder;
+    const count = recorder.count.bind(recorder);
+    recorder.count = (url, status, keyId) => {
+      counted.push(`${status} ${answer?.headersSent ? 'after' : 'before'} the answer was written`);
+      count(url, status, keyId);
+    };
+    t.app.server.on('request', onRequest);
+    try {
+      const url = `http://127.0.0.1:${address.port}/v3/banks/0005`;
+      const before = t.app.fastPath.answered;
+      const statuses = [];
+      // The first two on Fastify's route (the answer is kept from the second), the third on the
+      // fast branch, the fourth refused there (no key).
+      const keyed: Record<string, string> = { 'x-api-key': key };
+      for (const headers of [keyed, keyed, keyed, {}]) statuses.push((await fetch(url, { headers })).status);
+      assert.deepEqual(statuses, [200, 200, 200, 401]);
+      assert.equal(t.app.fastPath.answered - before, 2, 'the fast branch answered the last two');
+      assert.deepEqual(counted, ['200 before the answer was written', '200 before the answer was written', '200 before the answer was written', '401 before the answer was written']);
+    } finally {
+      t.app.server.off('request', onRequest);
+      recorder.count = count;
+    }
   });
 
   it('edits plans, refusing bad numbers', async () => {

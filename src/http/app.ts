@@ -143,23 +143,28 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     }
     done();
   });
+  // The console's usage counts per key, API and outcome (src/console/usage-recorder.ts), taken
+  // before the answer is written, here as on the fast branch: a Usage or Keys page asked for after
+  // an answer arrived includes its request. Counted on 'finish', which Node emits only once the
+  // write is reported done, such a page could be answered first (the console's Chromium test
+  // once saw 1 request of 2).
+  const usage = services.console?.recorder;
   // The answer is made; it is written with the other answers of its turn (edge/write-batch.ts).
   app.addHook('onSend', function holdForTurn(request, reply, payload, done) {
-    writes.hold(reply.raw, () => done(null, payload));
+    writes.hold(reply.raw, () => {
+      usage?.count(request.url, reply.statusCode, request.apiKey?.id ?? request.refusedKeyId);
+      done(null, payload);
+    });
   });
 
-  // pino's check, once: above info (and without a console) no response hook is installed at all.
+  // pino's check, once: above info no response hook is installed at all.
   const responseLog = options.logger && (app.log as FastifyBaseLogger & { isLevelEnabled(level: string): boolean }).isLevelEnabled('info') ? new ResponseLog(options.logger.stream) : undefined;
-  // The console's usage counts per key, API and outcome (src/console/usage-recorder.ts), taken
-  // in the same hook as the log line and, for the fast branch, where it logs.
-  const usage = services.console?.recorder;
   fast.log = responseLog;
   fast.events = log;
   if (usage) fast.usage = usage;
-  if (responseLog || usage) {
+  if (responseLog) {
     app.addHook('onResponse', function afterEachResponse(request, reply, done) {
-      responseLog?.write({ reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, elapsedMs: reply.elapsedTime, ip: clientAddress(request.raw, services.trustProxy), keyId: request.apiKey?.id });
-      usage?.count(request.url, reply.statusCode, request.apiKey?.id ?? request.refusedKeyId);
+      responseLog.write({ reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, elapsedMs: reply.elapsedTime, ip: clientAddress(request.raw, services.trustProxy), keyId: request.apiKey?.id });
       done();
     });
   }

@@ -96,22 +96,25 @@ export class FastPath {
     const decision = this.parts.access.check(new AccessedRequest(request, keyInHeaders(headers), this.parts.trustProxy), route.policy);
     // The key is checked and counted now; the answer is written with its turn's others
     // (write-batch.ts), then logged and measured, as Fastify's routes log theirs on 'finish'.
+    // Counted for the console before the answer is written, as on Fastify's routes (app.ts).
     const finish = (d: AccessDecision) => {
       const id = this.parts.requestId(request);
-      let status = 200;
       if (d.ok) {
-        writeAnswer(response, { status, requestId: id, origin: headers.origin, rate: d.rate, body: kept.body });
+        this.usage?.count(url, 200, d.key.id);
+        writeAnswer(response, { status: 200, requestId: id, origin: headers.origin, rate: d.rate, body: kept.body });
+        this.#done(request, route, url, id, 200, started, d.key.id);
       } else {
         const error = refuse(d.denial, route.policy, this.parts.metrics);
-        status = error.status;
+        this.usage?.count(url, error.status, d.key?.id);
         writeError(response, error, route.errors, id, headers.origin);
+        this.#done(request, route, url, id, error.status, started, undefined);
       }
-      this.#done(request, route, url, id, status, started, d.ok ? d.key.id : undefined, d.key?.id);
     };
     const fail = (err: unknown) => {
       const id = this.parts.requestId(request);
       const error = toApiError(err);
       this.events?.warn({ reqId: id, err: String(err) }, 'access check failed');
+      this.usage?.count(url, error.status, undefined);
       writeError(response, error, route.errors, id, headers.origin);
       this.#done(request, route, url, id, error.status, started, undefined);
     };
@@ -126,10 +129,9 @@ export class FastPath {
     return true;
   }
 
-  /** `countedKeyId`: the key the console's usage counts the request under (also a refused one's). */
-  #done(request: IncomingMessage, route: FastRoute, url: string, reqId: string, status: number, started: number, keyId: string | undefined, countedKeyId = keyId): void {
+  /** After the answer is written: the request's metrics and log line. */
+  #done(request: IncomingMessage, route: FastRoute, url: string, reqId: string, status: number, started: number, keyId: string | undefined): void {
     this.answered++;
-    this.usage?.count(url, status, countedKeyId);
     const elapsedMs = performance.now() - started;
     if (this.parts.recordsRequests) this.#seriesOf(route).record(status, elapsedMs / 1000);
     this.log?.write({ reqId, method: 'GET', url, status, elapsedMs, ip: clientAddress(request, this.parts.trustProxy), keyId });
