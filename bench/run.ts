@@ -223,7 +223,7 @@ async function main(): Promise<void> {
           const servers = [
             { child: bare, sequence: sequences.bare },
             { child: ginko, sequence: sequences.ginko },
-            ...(working ? [{ child: working, sequence: { requests: distinct!, next: sequences.bare.next } }] : []),
+            ...(working ? [{ child: working, sequence: { requests: sequences.bare.requests, next: sequences.bare.next } }] : []),
           ];
           const before = servers.map((s) => cpuMs(s.child.process.pid!));
           const atRate = await alternateAtRateApart(

@@ -157,7 +157,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     });
   });
 
-  // pino's check, once: above info no response hook is installed at all.
+  // pino's check, once: above info the response log's hook is not installed at all.
   const responseLog = options.logger && (app.log as FastifyBaseLogger & { isLevelEnabled(level: string): boolean }).isLevelEnabled('info') ? new ResponseLog(options.logger.stream) : undefined;
   fast.log = responseLog;
   fast.events = log;

@@ -55,7 +55,7 @@ export function trimmedInputs(input: Key): TrimmedName[] {
   const out: TrimmedName[] = [];
   for (const suffix of SUFFIX_KEYS) {
     // 東京支店 is 東京 + 支店, not 東京支 + 店.
-    if (!input.folded.endsWith(suffix.key.folded) || endsWithTrimmedSuffix(out, suffix)) continue;
+    if (endsWithTrimmedSuffix(out, suffix)) continue;
     const key = withoutSuffix(input, suffix.key);
     if (key && !hasTrimmedKey(out, key)) out.push({ key, suffix });
   }

@@ -96,19 +96,16 @@ export class FastPath {
     const decision = this.parts.access.check(new AccessedRequest(request, keyInHeaders(headers), this.parts.trustProxy), route.policy);
     // The key is checked and counted now; the answer is written with its turn's others
     // (write-batch.ts), then logged and measured, as Fastify's routes log theirs on 'finish'.
-    // Counted for the console before the answer is written, as on Fastify's routes (app.ts).
     const finish = (d: AccessDecision) => {
       const id = this.parts.requestId(request);
-      if (d.ok) {
-        this.usage?.count(url, 200, d.key.id);
-        writeAnswer(response, { status: 200, requestId: id, origin: headers.origin, rate: d.rate, body: kept.body });
-        this.#done(request, route, url, id, 200, started, d.key.id);
-      } else {
-        const error = refuse(d.denial, route.policy, this.parts.metrics);
-        this.usage?.count(url, error.status, d.key?.id);
-        writeError(response, error, route.errors, id, headers.origin);
-        this.#done(request, route, url, id, error.status, started, undefined);
-      }
+      const error = d.ok ? undefined : refuse(d.denial, route.policy, this.parts.metrics);
+      const status = error?.status ?? 200;
+      // Counted for the console before the answer is written, as on Fastify's routes (app.ts);
+      // a refused request of a valid key under that key.
+      this.usage?.count(url, status, d.key?.id);
+      if (d.ok) writeAnswer(response, { status, requestId: id, origin: headers.origin, rate: d.rate, body: kept.body });
+      else writeError(response, error!, route.errors, id, headers.origin);
+      this.#done(request, route, url, id, status, started, d.ok ? d.key.id : undefined);
     };
     const fail = (err: unknown) => {
       const id = this.parts.requestId(request);
