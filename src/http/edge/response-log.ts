@@ -15,6 +15,7 @@
 import { hostname } from 'node:os';
 import type { LineFill, LogStream } from '../../logging/log-sink.js';
 import { mostJsonStringBytes, writeAscii as ascii, writeJsonString as text } from '../../shared/text-bytes.js';
+import { digitsOf } from '../../shared/digits.js';
 import { redactUrl } from './redact.js';
 
 export interface AnsweredRequest {
@@ -115,7 +116,7 @@ export class ResponseLog implements LineFill {
 
   #makeHead(time: number): void {
     this.#time = time;
-    const digits = String(time);
+    const digits = digitsOf(time);
     this.#head.make(this.#start.length + digits.length + this.#bindings.length, (bytes) => {
       const at = ascii(bytes, ascii(bytes, 0, this.#start), digits);
       bytes.set(this.#bindings, at);
