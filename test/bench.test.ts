@@ -170,7 +170,7 @@ it('sends load at a fixed rate, open loop: every request due is sent, and its wa
   }
 });
 
-it('the fixed-rate client\'s connection writes a request in one piece and reads each answer to its last byte, over a new connection when the server closed the last', async () => {
+it('the fixed-rate client\'s connection writes a request in one piece and reads each answer to its last byte (a head alone when the server closes after it), over a new connection when the server closed the last', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ginko-bench-raw-'));
   const { cert, key } = await loadOrCreateCertificate(dir);
   const seen: string[] = [];
@@ -188,6 +188,8 @@ it('the fixed-rate client\'s connection writes a request in one piece and reads 
         res.write(answer.subarray(0, 5));
         setTimeout(() => res.end(answer.subarray(5)), 20);
       } else if (req.url === '/close') res.writeHead(404, { 'content-length': answer.length, connection: 'close' }).end(answer);
+      // As Node's HTTP server answers a request it gives up on: a head alone, then the close.
+      else if (req.url === '/timeout') req.socket.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
       else res.writeHead(201, { 'Content-Length': answer.length }).end(answer);
     });
   });
@@ -205,8 +207,11 @@ it('the fixed-rate client\'s connection writes a request in one piece and reads 
     assert.equal(await send('GET', '/close'), 404);
     // The server closed that connection after its answer: the next request opens another.
     assert.equal(await send('GET', '/after'), 201);
-    assert.deepEqual(seen, ['POST /resolve 25 k1 {"bank_name":"みずほ"}', 'GET /split - k1 ', 'GET /close - k1 ', 'GET /after - k1 ']);
-    assert.equal(connections, 2);
+    // An answer without Content-Length that closes the connection is read as its status.
+    assert.equal(await send('GET', '/timeout'), 408);
+    assert.equal(await send('GET', '/again'), 201);
+    assert.deepEqual(seen, ['POST /resolve 25 k1 {"bank_name":"みずほ"}', 'GET /split - k1 ', 'GET /close - k1 ', 'GET /after - k1 ', 'GET /timeout - k1 ', 'GET /again - k1 ']);
+    assert.equal(connections, 3);
     // A server that stops: the request in flight is answered with 0, not left waiting.
     const pending = send('GET', '/split');
     server.closeAllConnections();
