@@ -90,7 +90,7 @@ describe('regular expressions (=re=)', () => {
     rejects('name=re="[a"', 'invalid regular expression at position 10: /[a/m: Unterminated character class', 10);
   });
 
-  it('answers a catastrophic pattern over all branches in well under 50 ms', () => {
+  it('answers a catastrophic pattern over all branches within its budget, never a stall', () => {
     for (const pattern of ['(a+)+$', '(.*)*x', '(.|.)*x', '(\\\\S|\\\\S)*\\\\d']) {
       const text = `halfWidthKana=re="${pattern}"`;
       const filter = compileFilter<Branch>(text, BRANCH_FIELDS);
@@ -101,7 +101,12 @@ describe('regular expressions (=re=)', () => {
       } catch (err) {
         assert.ok(err instanceof QueryError && /took longer than/.test(err.message), String(err));
       }
-      assert.ok(cpuMs() - started < 50, `${pattern} took ${cpuMs() - started} ms of CPU`);
+      // The budget stops the evaluation at 30 ms of the main thread's time (the next test checks
+      // how it is counted); the process's CPU also counts V8's compiler and collector threads,
+      // which once took a request of about 20 ms to 54 ms in test/search-filter.test.ts.
+      // Without V8's fallback to the linear engine one reading alone can take 24 ms and more,
+      // and 32 are tested between two looks at the clock: seconds.
+      assert.ok(cpuMs() - started < 150, `${pattern} took ${cpuMs() - started} ms of CPU`);
     }
   });
 
