@@ -218,12 +218,12 @@ async function main(): Promise<void> {
         // more than its own saturated. A tail as long as Ginko's there is the tail of that much
         // CPU per request on this machine, not a stall of Ginko's (docs/benchmarks.md#latency-at-half-load).
         const extra = ginkoResult.cpuMicrosecondsPerRequest !== undefined && bareResult.cpuMicrosecondsPerRequest !== undefined ? Math.round(ginkoResult.cpuMicrosecondsPerRequest - bareResult.cpuMicrosecondsPerRequest) : undefined;
-        const working = extra !== undefined && extra > 0 ? await startBare(dataDir, bodiesFile, extra) : undefined;
+        const working = extra !== undefined && extra > 0 ? { workMicroseconds: extra, child: await startBare(dataDir, bodiesFile, extra) } : undefined;
         try {
           const servers = [
             { child: bare, sequence: sequences.bare },
             { child: ginko, sequence: sequences.ginko },
-            ...(working ? [{ child: working, sequence: { requests: sequences.bare.requests, next: sequences.bare.next } }] : []),
+            ...(working ? [{ child: working.child, sequence: { requests: sequences.bare.requests, next: sequences.bare.next } }] : []),
           ];
           const before = servers.map((s) => cpuMs(s.child.process.pid!));
           const atRate = await alternateAtRateApart(
@@ -234,9 +234,9 @@ async function main(): Promise<void> {
           // Each server's CPU over the whole alternation, its warm-up second's requests included
           // (and its idle time during the others' turns, about 1% of it).
           const [bareAtRate, ginkoAtRate, workingAtRate] = atRate.map((r, i) => withCpuPerRequest(r, before[i], cpuMs(servers[i]!.child.process.pid!), r.total + rate * WARM_UP_SECONDS));
-          atHalfLoad = { rate, bare: bareAtRate!, ginko: ginkoAtRate!, ...(workingAtRate ? { working: { workMicroseconds: extra!, result: workingAtRate } } : {}) };
+          atHalfLoad = { rate, bare: bareAtRate!, ginko: ginkoAtRate!, ...(working && workingAtRate ? { working: { workMicroseconds: working.workMicroseconds, result: workingAtRate } } : {}) };
         } finally {
-          await working?.stop();
+          await working?.child.stop();
         }
       }
       // A p99 bound is read at half load where the scenario runs there: at saturation it is the
