@@ -7,6 +7,7 @@
  * first run is preceded by WARM_UP_SECONDS at the same rate, not recorded. The connections are
  * raw-connection.ts's, which cost the client far less than node:https's.
  */
+import { type CollectorPauses, pausesBetween, readPauses } from './collector-pauses.js';
 import { type LoadOptions, type LoadResult, percentile, withUnique } from './load.js';
 import { RawConnection, requestBytes } from './raw-connection.js';
 
@@ -18,6 +19,8 @@ export interface FixedRateOptions {
   readonly rate: number;
   readonly seconds: number;
   readonly connections: number;
+  /** Read the server's /metrics before and after each turn, for its collector's pauses in the turn (Ginko's). */
+  readonly collectorPauses?: boolean;
 }
 
 /** Each server's first second at the rate is not recorded: its code warms to the load (the connections are open before). */
@@ -35,7 +38,15 @@ export async function alternateAtRate(servers: readonly FixedRateOptions[], turn
     await Promise.all(pools.flat().map((c) => c.ready()));
     const runs: Run[][] = servers.map(() => []);
     for (let i = 0; i < servers.length; i++) await run(pools[i]!, { ...servers[i]!, seconds: WARM_UP_SECONDS });
-    for (let turn = 0; turn < turns; turn++) for (let i = 0; i < servers.length; i++) runs[i]!.push(await run(pools[i]!, servers[i]!));
+    for (let turn = 0; turn < turns; turn++) {
+      for (let i = 0; i < servers.length; i++) {
+        const server = servers[i]!;
+        const pauses = () => readPauses(server.origin, server.ca, server.headers);
+        const before = server.collectorPauses ? await pauses() : undefined;
+        const turnRun = await run(pools[i]!, server);
+        runs[i]!.push(before ? { ...turnRun, pauses: pausesBetween(before, await pauses()) } : turnRun);
+      }
+    }
     return runs.map(pooled);
   } finally {
     for (const connection of pools.flat()) connection.close();
@@ -47,6 +58,7 @@ interface Run {
   readonly non2xx: number;
   readonly errors: number;
   readonly seconds: number;
+  readonly pauses?: CollectorPauses;
 }
 
 function pooled(runs: readonly Run[]): LoadResult {
@@ -61,6 +73,7 @@ function pooled(runs: readonly Run[]): LoadResult {
     errors: runs.reduce((n, r) => n + r.errors, 0),
     total: latencies.length,
     turnP99Ms: runs.map((r) => at(0.99, [...r.latencies].sort((a, b) => a - b))),
+    ...(runs.every((r) => r.pauses) ? { turnPauses: runs.map((r) => r.pauses!) } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { it } from 'node:test';
 import { promisify } from 'node:util';
 import { answerKey, type RecordedAnswer, recordedAnswer } from '../bench/answer-key.js';
+import { pausesBetween, pausesIn, readPauses } from '../bench/collector-pauses.js';
 import { alternateAtRate } from '../bench/fixed-rate.js';
 import { alternateAtRateApart } from '../bench/fixed-rate-process.js';
 import { distinctRequests, mixedRequests } from '../bench/distinct.js';
@@ -19,7 +20,7 @@ import { logLines } from '../bench/log-lines.js';
 import { RawConnection, requestBytes } from '../bench/raw-connection.js';
 import { printTable, type ScenarioReport } from '../bench/report.js';
 import type { LoadResult } from '../bench/load.js';
-import { startBare } from '../bench/processes.js';
+import { startBare, startGinko } from '../bench/processes.js';
 import { loadOrCreateCertificate } from '../src/http/edge/tls.js';
 
 /** An answer as run.ts records it from Ginko: its headers, less those node:http writes, and its body. */
@@ -132,6 +133,37 @@ it('counts the response lines of a log a chunk at a time, markers split between 
   }
 });
 
+it("reads the collector's pauses of a turn from Ginko's /metrics", async () => {
+  const text = [
+    '# TYPE nodejs_gc_duration_seconds histogram',
+    'nodejs_gc_duration_seconds_bucket{le="0.001",kind="minor"} 40',
+    'nodejs_gc_duration_seconds_sum{kind="minor"} 0.0512',
+    'nodejs_gc_duration_seconds_count{kind="minor"} 70',
+    'nodejs_gc_duration_seconds_sum{kind="major"} 0.0093',
+    'nodejs_gc_duration_seconds_count{kind="major"} 2',
+    'nodejs_gc_duration_seconds_sum{kind="incremental"} 0.004',
+    'nodejs_gc_duration_seconds_count{kind="incremental"} 5',
+  ].join('\n');
+  const later = pausesIn(text);
+  assert.deepEqual(later, { markCompacts: 2, markCompactMs: 9.3, scavenges: 70, scavengeMs: 51.2, incrementalMs: 4 });
+  // Kinds not seen yet are not in the text: none so far.
+  const earlier = pausesIn('nodejs_gc_duration_seconds_sum{kind="minor"} 0.0201\nnodejs_gc_duration_seconds_count{kind="minor"} 31');
+  assert.deepEqual(pausesBetween(earlier, later), { markCompacts: 2, markCompactMs: 9.3, scavenges: 39, scavengeMs: 31.1, incrementalMs: 4 });
+
+  // And from the server as the bench starts it: its start made scavenges, and each was counted.
+  const dir = mkdtempSync(join(tmpdir(), 'ginko-bench-pauses-'));
+  const ginko = await startGinko(dir, join(dir, 'ginko.log'));
+  try {
+    const ca = readFileSync(join(dir, 'tls-cert.pem'), 'utf8');
+    const pauses = await readPauses(ginko.url, ca, {});
+    assert.ok(pauses.scavenges > 0 && pauses.scavengeMs > 0, JSON.stringify(pauses));
+    assert.ok((await readPauses(ginko.url, ca, {})).scavenges >= pauses.scavenges);
+  } finally {
+    await ginko.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 it('sends load at a fixed rate, open loop: every request due is sent, and its wait counts in its latency', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ginko-bench-rate-'));
   const { cert } = await loadOrCreateCertificate(dir);
@@ -236,7 +268,20 @@ it('reports distinct Resolve at half load with both servers\' CPU there, each tu
     target: 0,
     p99Target: 5,
     ratioReported: true,
-    atHalfLoad: { rate: 2528, bare: result(bareP99, 121), ginko: { ...result(12.1, 269.8), turnP99Ms: [4.2, 12.9, 5] }, working: { workMicroseconds: 103, result: result(workingP99, 214.5) } },
+    atHalfLoad: {
+      rate: 2528,
+      bare: result(bareP99, 121),
+      ginko: {
+        ...result(12.1, 269.8),
+        turnP99Ms: [4.2, 12.9, 5],
+        turnPauses: [
+          { markCompacts: 0, markCompactMs: 0, scavenges: 61, scavengeMs: 40.2, incrementalMs: 0 },
+          { markCompacts: 1, markCompactMs: 7.4, scavenges: 58, scavengeMs: 39.9, incrementalMs: 2.1 },
+          { markCompacts: 0, markCompactMs: 0, scavenges: 60, scavengeMs: 41, incrementalMs: 0.6 },
+        ],
+      },
+      working: { workMicroseconds: 103, result: result(workingP99, 214.5) },
+    },
     pass: false,
   });
   const printed = (s: ScenarioReport): string => {
@@ -257,13 +302,14 @@ it('reports distinct Resolve at half load with both servers\' CPU there, each tu
     } finally {
       process.stdout.write = write;
     }
-    return lines.join('').split('\n').filter((l) => l.includes('at a fixed') || l.includes('at the same rate')).join('\n');
+    return lines.join('').split('\n').filter((l) => l.includes('at a fixed') || l.includes('at half load') || l.includes('at the same rate')).join('\n');
   };
   assert.equal(
     printed(scenario(7.5)),
     "distinct resolve, names as in files at a fixed 2,528 requests/s (half of Ginko's throughput above; answered: bare 2528/s, Ginko 2528/s): p50 / p99 bare 1.4 / 7.5 ms, Ginko 1.4 / 12.1 ms (turns 4.2, 12.9, 5) " +
       "(target p99 ≤ 5 ms: FAIL; the bare server's own p99 is above it: this machine, at this moment, cannot show the bound); saturated above: p99 bare 51 ms, Ginko 47 ms; " +
       'CPU per request at this rate bare / Ginko 121 / 269.8 µs (saturated 85.2 / 188 µs)\n' +
+      "distinct resolve, names as in files at half load, Ginko's collector in its turns: mark-compacts 0, 1 (pauses 7.4 ms, marking steps 2.1 ms), 0 (marking steps 0.6 ms); scavenges 61 (40.2 ms), 58 (39.9 ms), 60 (41 ms)\n" +
       "distinct resolve, names as in files at the same rate, the bare server doing 103 µs of busy work more per request (Ginko's CPU per request over the bare server's, saturated): " +
       'p50 / p99 1.4 / 3.1 ms, CPU per request 214.5 µs',
   );

@@ -5,10 +5,14 @@
  */
 import { Snapshot } from '../src/dataset/snapshot.js';
 import assert from 'node:assert/strict';
+import { PerformanceObserver } from 'node:perf_hooks';
+import type { Histogram } from 'prom-client';
 import { after, before, describe, it } from 'node:test';
 import { writeMaintenance } from '../src/access/maintenance.js';
 import { buildDirectory } from '../src/dataset/build.js';
 import { installedPackageDir, readZenginPackage } from '../src/dataset/zengin.js';
+import { GC_PAUSES_METRIC } from '../src/metrics/gc-pauses.js';
+import { createMetrics } from '../src/metrics/metrics.js';
 import { LATENCY_BUCKETS_SECONDS } from '../src/metrics/request-stats.js';
 import { startTestApp, type TestApp } from './support/app.js';
 
@@ -213,6 +217,45 @@ describe('who may read /metrics', () => {
       assert.equal([...t.app.metrics.requests.all()].length, 0);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('process metrics', () => {
+  it('count every pause of the collector, several of which Node delivers in one batch', async () => {
+    const metrics = createMetrics({}, { processMetrics: true });
+    let seen = 0;
+    let batches = 0;
+    const observer = new PerformanceObserver((list) => {
+      seen += list.getEntries().length;
+      batches++;
+    });
+    observer.observe({ entryTypes: ['gc'] });
+    // Node hands pauses to observers after the turn they happened in.
+    const delivered = () => new Promise((resolve) => setTimeout(resolve, 50));
+    const counted = async () => {
+      const { values } = await (metrics.registry.getSingleMetric(GC_PAUSES_METRIC) as Histogram).get();
+      return values.filter((v) => v.metricName === `${GC_PAUSES_METRIC}_count`).reduce((n, v) => n + v.value, 0);
+    };
+    try {
+      await delivered();
+      // Read together: observers run only in a later turn, not between these awaits.
+      const [seenBefore, batchesBefore, countedBefore] = [seen, batches, await counted()];
+      // Young collections, one after another in one turn: Node delivers them as one batch.
+      let kept: object[] = [];
+      for (let i = 0; i < 3_000_000; i++) {
+        kept.push({ i });
+        if (kept.length === 100_000) kept = [];
+      }
+      await delivered();
+      const pauses = seen - seenBefore;
+      assert.ok(pauses > batches - batchesBefore, `${pauses} pauses in ${batches - batchesBefore} batches`);
+      assert.equal((await counted()) - countedBefore, pauses);
+      const text = await metrics.render();
+      assert.equal(text.split('\n').filter((line) => line === `# TYPE ${GC_PAUSES_METRIC} histogram`).length, 1);
+      assert.match(text, new RegExp(`^${GC_PAUSES_METRIC}_count\\{kind="minor"\\} [1-9]`, 'm'));
+    } finally {
+      observer.disconnect();
     }
   });
 });

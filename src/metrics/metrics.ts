@@ -6,6 +6,7 @@
  */
 import { GINKO_VERSION } from '../package-root.js';
 import { collectDefaultMetrics, Counter, Gauge, type Metric, Registry } from 'prom-client';
+import { observeGcPauses } from './gc-pauses.js';
 import { LATENCY_BUCKETS_SECONDS, RequestStats } from './request-stats.js';
 
 /** What the metrics read at scrape time; each reader is optional. */
@@ -188,7 +189,10 @@ export function createMetrics(sources: MetricSources = {}, options: MetricsOptio
   }
   new Gauge({ name: 'ginko_info', help: 'Always 1, with the Ginko version as a label', labelNames: ['version'], registers }).set({ version: GINKO_VERSION }, 1);
 
-  if (options.processMetrics) collectDefaultMetrics({ register: registry });
+  if (options.processMetrics) {
+    collectDefaultMetrics({ register: registry });
+    observeGcPauses(registry);
+  }
 
   return {
     registry,
