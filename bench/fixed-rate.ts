@@ -19,7 +19,7 @@ export interface FixedRateOptions {
   readonly rate: number;
   readonly seconds: number;
   readonly connections: number;
-  /** Read the server's /metrics before and after each turn, for its collector's pauses in the turn (Ginko's). */
+  /** Read the server's /metrics after each of its runs, for its collector's pauses in each turn (Ginko's). */
   readonly collectorPauses?: boolean;
 }
 
@@ -37,14 +37,22 @@ export async function alternateAtRate(servers: readonly FixedRateOptions[], turn
   try {
     await Promise.all(pools.flat().map((c) => c.ready()));
     const runs: Run[][] = servers.map(() => []);
-    for (let i = 0; i < servers.length; i++) await run(pools[i]!, { ...servers[i]!, seconds: WARM_UP_SECONDS });
+    // A server's collector is read after each of its runs, never just before one, so that its
+    // turns start as the others' do (a reading just before Ginko's first turn came with a slow
+    // start of that turn: docs/benchmarks.md#measured). Each turn's pauses are then those since
+    // the server's previous run ended, its idle time included.
+    const pausesOf = (o: FixedRateOptions) => (o.collectorPauses ? readPauses(o.origin, o.ca, o.headers) : Promise.resolve(undefined));
+    const readings: (CollectorPauses | undefined)[] = [];
+    for (let i = 0; i < servers.length; i++) {
+      await run(pools[i]!, { ...servers[i]!, seconds: WARM_UP_SECONDS });
+      readings[i] = await pausesOf(servers[i]!);
+    }
     for (let turn = 0; turn < turns; turn++) {
       for (let i = 0; i < servers.length; i++) {
-        const server = servers[i]!;
-        const pauses = () => readPauses(server.origin, server.ca, server.headers);
-        const before = server.collectorPauses ? await pauses() : undefined;
-        const turnRun = await run(pools[i]!, server);
-        runs[i]!.push(before ? { ...turnRun, pauses: pausesBetween(before, await pauses()) } : turnRun);
+        const turnRun = await run(pools[i]!, servers[i]!);
+        const before = readings[i];
+        readings[i] = await pausesOf(servers[i]!);
+        runs[i]!.push(before && readings[i] ? { ...turnRun, pauses: pausesBetween(before, readings[i]!) } : turnRun);
       }
     }
     return runs.map(pooled);

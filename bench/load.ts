@@ -17,7 +17,7 @@ export interface LoadResult {
   readonly cpuMicrosecondsPerRequest?: number | undefined;
   /** Pooled over turns (fixed-rate.ts): each turn's own p99, in order, to see whether one turn decided `p99Ms`. */
   readonly turnP99Ms?: readonly number[] | undefined;
-  /** Pooled over turns, where the server's /metrics was read around each (fixed-rate.ts): its collector's pauses in each turn. */
+  /** Pooled over turns, where the server's /metrics was read after each (fixed-rate.ts): its collector's pauses in each turn and the idle time before it. */
   readonly turnPauses?: readonly CollectorPauses[] | undefined;
 }
 

@@ -157,7 +157,15 @@ it("reads the collector's pauses of a turn from Ginko's /metrics", async () => {
     const ca = readFileSync(join(dir, 'tls-cert.pem'), 'utf8');
     const pauses = await readPauses(ginko.url, ca, {});
     assert.ok(pauses.scavenges > 0 && pauses.scavengeMs > 0, JSON.stringify(pauses));
-    assert.ok((await readPauses(ginko.url, ca, {})).scavenges >= pauses.scavenges);
+    // At a fixed rate, read after each run: one figure per turn, and together no more than the
+    // readings around all of them.
+    const requests = [{ method: 'GET' as const, path: '/v3/banks/0001' }];
+    const first = await readPauses(ginko.url, ca, {});
+    const [result] = await alternateAtRate([{ origin: ginko.url, ca, headers: {}, sequence: { requests, next: 0 }, rate: 50, seconds: 1, connections: 2, collectorPauses: true }], 2);
+    const last = await readPauses(ginko.url, ca, {});
+    assert.equal(result!.turnPauses?.length, 2);
+    const turns = result!.turnPauses!.reduce((n, p) => n + p.scavenges, 0);
+    assert.ok(turns <= last.scavenges - first.scavenges, `${turns} scavenges in the turns, ${last.scavenges - first.scavenges} in all`);
   } finally {
     await ginko.stop();
     rmSync(dir, { recursive: true, force: true });
