@@ -7,7 +7,7 @@
  * first run is preceded by WARM_UP_SECONDS at the same rate, not recorded. The connections are
  * raw-connection.ts's, which cost the client far less than node:https's.
  */
-import { type CollectorPauses, pausesBetween, readPauses } from './collector-pauses.js';
+import { type TurnMetrics, metricsBetween, readTurnMetrics } from './turn-metrics.js';
 import { type LoadOptions, type LoadResult, percentile, withUnique } from './load.js';
 import { RawConnection, requestBytes } from './raw-connection.js';
 
@@ -19,8 +19,8 @@ export interface FixedRateOptions {
   readonly rate: number;
   readonly seconds: number;
   readonly connections: number;
-  /** Read the server's /metrics after each of its runs, for its collector's pauses in each turn (Ginko's). */
-  readonly collectorPauses?: boolean;
+  /** Read the server's /metrics after each of its runs, for its collector and event loop in each turn (Ginko's). */
+  readonly turnMetrics?: boolean;
 }
 
 /** Each server's first second at the rate is not recorded: its code warms to the load (the connections are open before). */
@@ -39,20 +39,20 @@ export async function alternateAtRate(servers: readonly FixedRateOptions[], turn
     const runs: Run[][] = servers.map(() => []);
     // A server's collector is read after each of its runs, never just before one, so that its
     // turns start as the others' do (a reading just before Ginko's first turn came with a slow
-    // start of that turn: docs/benchmarks.md#measured). Each turn's pauses are then those since
+    // start of that turn: docs/benchmarks.md#measured). Each turn's figures are then those since
     // the server's previous run ended, its idle time included.
-    const pausesOf = (o: FixedRateOptions) => (o.collectorPauses ? readPauses(o.origin, o.ca, o.headers) : Promise.resolve(undefined));
-    const readings: (CollectorPauses | undefined)[] = [];
+    const metricsOf = (o: FixedRateOptions) => (o.turnMetrics ? readTurnMetrics(o.origin, o.ca, o.headers) : Promise.resolve(undefined));
+    const readings: (TurnMetrics | undefined)[] = [];
     for (let i = 0; i < servers.length; i++) {
       await run(pools[i]!, { ...servers[i]!, seconds: WARM_UP_SECONDS });
-      readings[i] = await pausesOf(servers[i]!);
+      readings[i] = await metricsOf(servers[i]!);
     }
     for (let turn = 0; turn < turns; turn++) {
       for (let i = 0; i < servers.length; i++) {
         const turnRun = await run(pools[i]!, servers[i]!);
         const before = readings[i];
-        readings[i] = await pausesOf(servers[i]!);
-        runs[i]!.push(before && readings[i] ? { ...turnRun, pauses: pausesBetween(before, readings[i]!) } : turnRun);
+        readings[i] = await metricsOf(servers[i]!);
+        runs[i]!.push(before && readings[i] ? { ...turnRun, metrics: metricsBetween(before, readings[i]!) } : turnRun);
       }
     }
     return runs.map(pooled);
@@ -66,7 +66,7 @@ interface Run {
   readonly non2xx: number;
   readonly errors: number;
   readonly seconds: number;
-  readonly pauses?: CollectorPauses;
+  readonly metrics?: TurnMetrics;
 }
 
 function pooled(runs: readonly Run[]): LoadResult {
@@ -81,7 +81,7 @@ function pooled(runs: readonly Run[]): LoadResult {
     errors: runs.reduce((n, r) => n + r.errors, 0),
     total: latencies.length,
     turnP99Ms: runs.map((r) => at(0.99, [...r.latencies].sort((a, b) => a - b))),
-    ...(runs.every((r) => r.pauses) ? { turnPauses: runs.map((r) => r.pauses!) } : {}),
+    ...(runs.every((r) => r.metrics) ? { turnMetrics: runs.map((r) => r.metrics!) } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 /** One autocannon run against a URL: throughput and latency. */
 import autocannon from 'autocannon';
-import type { CollectorPauses } from './collector-pauses.js';
+import type { TurnMetrics } from './turn-metrics.js';
 import type { DistinctRequest } from './distinct.js';
 
 export interface LoadResult {
@@ -17,8 +17,8 @@ export interface LoadResult {
   readonly cpuMicrosecondsPerRequest?: number | undefined;
   /** Pooled over turns (fixed-rate.ts): each turn's own p99, in order, to see whether one turn decided `p99Ms`. */
   readonly turnP99Ms?: readonly number[] | undefined;
-  /** Pooled over turns, where the server's /metrics was read after each (fixed-rate.ts): its collector's pauses in each turn and the idle time before it. */
-  readonly turnPauses?: readonly CollectorPauses[] | undefined;
+  /** Pooled over turns, where the server's /metrics was read after each (fixed-rate.ts): its collector and event loop in each turn and the idle time before it. */
+  readonly turnMetrics?: readonly TurnMetrics[] | undefined;
 }
 
 export interface LoadOptions {

@@ -1,5 +1,5 @@
 /** The bench's one table of figures on stdout. */
-import type { CollectorPauses } from './collector-pauses.js';
+import type { TurnMetrics } from './turn-metrics.js';
 import type { InProcessFigure } from './in-process.js';
 import type { LoadResult } from './load.js';
 import { TARGETS } from './scenarios.js';
@@ -72,14 +72,14 @@ const padStart = (s: string | number, n: number) => String(s).padStart(n);
 /** A pooled p99's turns (LoadResult.turnP99Ms), as " (turns 3.1, 4.2, 9.9)". */
 const turns = (r: LoadResult) => (r.turnP99Ms && r.turnP99Ms.length > 1 ? ` (turns ${r.turnP99Ms.join(', ')})` : '');
 
-/** Per turn, the mark-compacts (their closing pauses and incremental steps) and the scavenges. */
-function collectorLine(turnPauses: readonly CollectorPauses[]): string {
-  const markCompacts = turnPauses.map((p) => {
+/** Per turn, the mark-compacts (their closing pauses and incremental steps), the scavenges and the loop's longest 10 ms tick. */
+function turnMetricsLine(turns: readonly TurnMetrics[]): string {
+  const markCompacts = turns.map((p) => {
     if (p.markCompacts > 0) return `${p.markCompacts} (pauses ${p.markCompactMs} ms, marking steps ${p.incrementalMs} ms)`;
     return p.incrementalMs > 0 ? `0 (marking steps ${p.incrementalMs} ms)` : '0';
   });
-  const scavenges = turnPauses.map((p) => `${p.scavenges} (${p.scavengeMs} ms)`);
-  return `mark-compacts ${markCompacts.join(', ')}; scavenges ${scavenges.join(', ')}`;
+  const scavenges = turns.map((p) => `${p.scavenges} (${p.scavengeMs} ms, ${p.scavengesOver1Ms} over 1 ms)`);
+  return `mark-compacts ${markCompacts.join(', ')}; scavenges ${scavenges.join(', ')}; the longest tick of its loop's 10 ms timer ${turns.map((p) => p.loopTickMaxMs).join(', ')} ms`;
 }
 
 export function printTable(report: Report): void {
@@ -112,7 +112,7 @@ export function printTable(report: Report): void {
         `p50 / p99 bare ${bare.p50Ms} / ${bare.p99Ms} ms${turns(bare)}, Ginko ${ginko.p50Ms} / ${ginko.p99Ms} ms${turns(ginko)}${s.p99Target !== undefined ? ` (target p99 ≤ ${s.p99Target} ms: ${ginko.p99Ms <= s.p99Target ? 'pass' : 'FAIL'}${bare.p99Ms > s.p99Target ? `; the bare server's own p99 is above it: this machine, at this moment, cannot show the bound` : ''})` : ''}; saturated above: p99 bare ${s.bare.p99Ms} ms, Ginko ${s.ginko.p99Ms} ms` +
         `; CPU per request at this rate bare / Ginko ${cpuColumn(bare, ginko)} µs (saturated ${cpuColumn(s.bare, s.ginko)} µs)`,
     );
-    if (ginko.turnPauses) out.push(`${s.name} at half load, Ginko's collector in its turns: ${collectorLine(ginko.turnPauses)}`);
+    if (ginko.turnMetrics) out.push(`${s.name} at half load, Ginko in its turns: ${turnMetricsLine(ginko.turnMetrics)}`);
     if (working) {
       const w = working.result;
       const above = s.p99Target !== undefined && w.p99Ms > s.p99Target;

@@ -222,12 +222,12 @@ async function main(): Promise<void> {
         try {
           const servers = [
             { child: bare, sequence: sequences.bare },
-            { child: ginko, sequence: sequences.ginko, collectorPauses: true },
+            { child: ginko, sequence: sequences.ginko, turnMetrics: true },
             ...(working ? [{ child: working.child, sequence: { requests: sequences.bare.requests, next: sequences.bare.next } }] : []),
           ];
           const before = servers.map((s) => cpuMs(s.child.process.pid!));
           const atRate = await alternateAtRateApart(
-            servers.map((s) => ({ origin: s.child.url, ca, headers, sequence: s.sequence, rate, seconds: Math.max(2, seconds / 2), connections, ...('collectorPauses' in s ? { collectorPauses: true } : {}) })),
+            servers.map((s) => ({ origin: s.child.url, ca, headers, sequence: s.sequence, rate, seconds: Math.max(2, seconds / 2), connections, ...('turnMetrics' in s ? { turnMetrics: true } : {}) })),
             HALF_LOAD_TURNS,
             join(dataDir, 'fixed-rate-job.json'),
           );

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { it } from 'node:test';
 import { promisify } from 'node:util';
 import { answerKey, type RecordedAnswer, recordedAnswer } from '../bench/answer-key.js';
-import { pausesBetween, pausesIn, readPauses } from '../bench/collector-pauses.js';
+import { metricsBetween, metricsIn, readTurnMetrics } from '../bench/turn-metrics.js';
 import { alternateAtRate } from '../bench/fixed-rate.js';
 import { alternateAtRateApart } from '../bench/fixed-rate-process.js';
 import { distinctRequests, mixedRequests } from '../bench/distinct.js';
@@ -133,7 +133,7 @@ it('counts the response lines of a log a chunk at a time, markers split between 
   }
 });
 
-it("reads the collector's pauses of a turn from Ginko's /metrics", async () => {
+it("reads the collector's pauses and the event loop's longest tick of a turn from Ginko's /metrics", async () => {
   const text = [
     '# TYPE nodejs_gc_duration_seconds histogram',
     'nodejs_gc_duration_seconds_bucket{le="0.001",kind="minor"} 40',
@@ -143,29 +143,35 @@ it("reads the collector's pauses of a turn from Ginko's /metrics", async () => {
     'nodejs_gc_duration_seconds_count{kind="major"} 2',
     'nodejs_gc_duration_seconds_sum{kind="incremental"} 0.004',
     'nodejs_gc_duration_seconds_count{kind="incremental"} 5',
+    'nodejs_eventloop_lag_max_seconds 0.022607487',
   ].join('\n');
-  const later = pausesIn(text);
-  assert.deepEqual(later, { markCompacts: 2, markCompactMs: 9.3, scavenges: 70, scavengeMs: 51.2, incrementalMs: 4 });
-  // Kinds not seen yet are not in the text: none so far.
-  const earlier = pausesIn('nodejs_gc_duration_seconds_sum{kind="minor"} 0.0201\nnodejs_gc_duration_seconds_count{kind="minor"} 31');
-  assert.deepEqual(pausesBetween(earlier, later), { markCompacts: 2, markCompactMs: 9.3, scavenges: 39, scavengeMs: 31.1, incrementalMs: 4 });
+  const later = metricsIn(text);
+  assert.deepEqual(later, { markCompacts: 2, markCompactMs: 9.3, scavenges: 70, scavengeMs: 51.2, scavengesOver1Ms: 30, incrementalMs: 4, loopTickMaxMs: 22.607 });
+  // Kinds not seen yet are not in the text: none so far. The loop's longest tick is the later
+  // reading's own: each scrape starts it again.
+  const earlier = metricsIn(
+    'nodejs_gc_duration_seconds_bucket{le="0.001",kind="minor"} 25\nnodejs_gc_duration_seconds_sum{kind="minor"} 0.0201\nnodejs_gc_duration_seconds_count{kind="minor"} 31\nnodejs_eventloop_lag_max_seconds 0.2',
+  );
+  assert.deepEqual(metricsBetween(earlier, later), { markCompacts: 2, markCompactMs: 9.3, scavenges: 39, scavengeMs: 31.1, scavengesOver1Ms: 24, incrementalMs: 4, loopTickMaxMs: 22.6 });
 
   // And from the server as the bench starts it: its start made scavenges, and each was counted.
   const dir = mkdtempSync(join(tmpdir(), 'ginko-bench-pauses-'));
   const ginko = await startGinko(dir, join(dir, 'ginko.log'));
   try {
     const ca = readFileSync(join(dir, 'tls-cert.pem'), 'utf8');
-    const pauses = await readPauses(ginko.url, ca, {});
+    const pauses = await readTurnMetrics(ginko.url, ca, {});
     assert.ok(pauses.scavenges > 0 && pauses.scavengeMs > 0, JSON.stringify(pauses));
     // At a fixed rate, read after each run: one figure per turn, and together no more than the
     // readings around all of them.
     const requests = [{ method: 'GET' as const, path: '/v3/banks/0001' }];
-    const first = await readPauses(ginko.url, ca, {});
-    const [result] = await alternateAtRate([{ origin: ginko.url, ca, headers: {}, sequence: { requests, next: 0 }, rate: 50, seconds: 1, connections: 2, collectorPauses: true }], 2);
-    const last = await readPauses(ginko.url, ca, {});
-    assert.equal(result!.turnPauses?.length, 2);
-    const turns = result!.turnPauses!.reduce((n, p) => n + p.scavenges, 0);
+    const first = await readTurnMetrics(ginko.url, ca, {});
+    const [result] = await alternateAtRate([{ origin: ginko.url, ca, headers: {}, sequence: { requests, next: 0 }, rate: 50, seconds: 1, connections: 2, turnMetrics: true }], 2);
+    const last = await readTurnMetrics(ginko.url, ca, {});
+    assert.equal(result!.turnMetrics?.length, 2);
+    const turns = result!.turnMetrics!.reduce((n, p) => n + p.scavenges, 0);
     assert.ok(turns <= last.scavenges - first.scavenges, `${turns} scavenges in the turns, ${last.scavenges - first.scavenges} in all`);
+    // The longest of a second's 10 ms ticks is 10 ms and a little, or a stall more.
+    for (const t of result!.turnMetrics!) assert.ok(t.loopTickMaxMs >= 9.5 && t.loopTickMaxMs < 1000, `${t.loopTickMaxMs} ms`);
   } finally {
     await ginko.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -282,10 +288,10 @@ it('reports distinct Resolve at half load with both servers\' CPU there, each tu
       ginko: {
         ...result(12.1, 269.8),
         turnP99Ms: [4.2, 12.9, 5],
-        turnPauses: [
-          { markCompacts: 0, markCompactMs: 0, scavenges: 61, scavengeMs: 40.2, incrementalMs: 0 },
-          { markCompacts: 1, markCompactMs: 7.4, scavenges: 58, scavengeMs: 39.9, incrementalMs: 2.1 },
-          { markCompacts: 0, markCompactMs: 0, scavenges: 60, scavengeMs: 41, incrementalMs: 0.6 },
+        turnMetrics: [
+          { markCompacts: 0, markCompactMs: 0, scavenges: 61, scavengeMs: 40.2, scavengesOver1Ms: 2, incrementalMs: 0, loopTickMaxMs: 10.3 },
+          { markCompacts: 1, markCompactMs: 7.4, scavenges: 58, scavengeMs: 39.9, scavengesOver1Ms: 0, incrementalMs: 2.1, loopTickMaxMs: 22.6 },
+          { markCompacts: 0, markCompactMs: 0, scavenges: 60, scavengeMs: 41, scavengesOver1Ms: 1, incrementalMs: 0.6, loopTickMaxMs: 10.4 },
         ],
       },
       working: { workMicroseconds: 103, result: result(workingP99, 214.5) },
@@ -317,7 +323,7 @@ it('reports distinct Resolve at half load with both servers\' CPU there, each tu
     "distinct resolve, names as in files at a fixed 2,528 requests/s (half of Ginko's throughput above; answered: bare 2528/s, Ginko 2528/s): p50 / p99 bare 1.4 / 7.5 ms, Ginko 1.4 / 12.1 ms (turns 4.2, 12.9, 5) " +
       "(target p99 ≤ 5 ms: FAIL; the bare server's own p99 is above it: this machine, at this moment, cannot show the bound); saturated above: p99 bare 51 ms, Ginko 47 ms; " +
       'CPU per request at this rate bare / Ginko 121 / 269.8 µs (saturated 85.2 / 188 µs)\n' +
-      "distinct resolve, names as in files at half load, Ginko's collector in its turns: mark-compacts 0, 1 (pauses 7.4 ms, marking steps 2.1 ms), 0 (marking steps 0.6 ms); scavenges 61 (40.2 ms), 58 (39.9 ms), 60 (41 ms)\n" +
+      "distinct resolve, names as in files at half load, Ginko in its turns: mark-compacts 0, 1 (pauses 7.4 ms, marking steps 2.1 ms), 0 (marking steps 0.6 ms); scavenges 61 (40.2 ms, 2 over 1 ms), 58 (39.9 ms, 0 over 1 ms), 60 (41 ms, 1 over 1 ms); the longest tick of its loop's 10 ms timer 10.3, 22.6, 10.4 ms\n" +
       "distinct resolve, names as in files at the same rate, the bare server doing 103 µs of busy work more per request (Ginko's CPU per request over the bare server's, saturated): " +
       'p50 / p99 1.4 / 3.1 ms, CPU per request 214.5 µs',
   );
