@@ -78,7 +78,7 @@ function turnMetricsLine(turns: readonly TurnMetrics[]): string {
     if (p.markCompacts > 0) return `${p.markCompacts} (pauses ${p.markCompactMs} ms, marking steps ${p.incrementalMs} ms)`;
     return p.incrementalMs > 0 ? `0 (marking steps ${p.incrementalMs} ms)` : '0';
   });
-  const scavenges = turns.map((p) => `${p.scavenges} (${p.scavengeMs} ms, ${p.scavengesOver1Ms} over 1 ms)`);
+  const scavenges = turns.map((p) => `${p.scavenges} (${p.scavengeMs} ms; over 1 ms ${p.scavengesOver1Ms}, over 5 ms ${p.scavengesOver5Ms})`);
   return `mark-compacts ${markCompacts.join(', ')}; scavenges ${scavenges.join(', ')}; the longest tick of its loop's 10 ms timer ${turns.map((p) => p.loopTickMaxMs).join(', ')} ms`;
 }
 

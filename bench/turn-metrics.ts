@@ -13,8 +13,9 @@ export interface TurnMetrics {
   /** Scavenges of the young generation, and their pauses in all. */
   readonly scavenges: number;
   readonly scavengeMs: number;
-  /** Scavenges that took more than 1 ms (the histogram's first bucket). */
+  /** Scavenges that took more than 1 ms and more than 5 ms (the histogram's buckets). */
   readonly scavengesOver1Ms: number;
+  readonly scavengesOver5Ms: number;
   /** The steps of incremental marking on the main thread, in all. */
   readonly incrementalMs: number;
   /**
@@ -42,6 +43,7 @@ export function metricsIn(metricsText: string): TurnMetrics {
     scavenges: value(`${GC}_count{kind="minor"}`),
     scavengeMs: ms(`${GC}_sum{kind="minor"}`),
     scavengesOver1Ms: value(`${GC}_count{kind="minor"}`) - value(`${GC}_bucket{le="0.001",kind="minor"}`),
+    scavengesOver5Ms: value(`${GC}_count{kind="minor"}`) - value(`${GC}_bucket{le="0.005",kind="minor"}`),
     incrementalMs: ms(`${GC}_sum{kind="incremental"}`),
     loopTickMaxMs: ms('nodejs_eventloop_lag_max_seconds'),
   };
@@ -56,6 +58,7 @@ export function metricsBetween(before: TurnMetrics, after: TurnMetrics): TurnMet
     scavenges: after.scavenges - before.scavenges,
     scavengeMs: ms((p) => p.scavengeMs),
     scavengesOver1Ms: after.scavengesOver1Ms - before.scavengesOver1Ms,
+    scavengesOver5Ms: after.scavengesOver5Ms - before.scavengesOver5Ms,
     incrementalMs: ms((p) => p.incrementalMs),
     loopTickMaxMs: Math.round(after.loopTickMaxMs * 10) / 10,
   };
