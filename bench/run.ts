@@ -221,13 +221,13 @@ async function main(): Promise<void> {
         const working = extra !== undefined && extra > 0 ? { workMicroseconds: extra, child: await startBare(dataDir, bodiesFile, extra) } : undefined;
         try {
           const servers = [
-            { child: bare, sequence: sequences.bare },
+            { child: bare, sequence: sequences.bare, turnMetrics: false },
             { child: ginko, sequence: sequences.ginko, turnMetrics: true },
-            ...(working ? [{ child: working.child, sequence: { requests: sequences.bare.requests, next: sequences.bare.next } }] : []),
+            ...(working ? [{ child: working.child, sequence: { requests: sequences.bare.requests, next: sequences.bare.next }, turnMetrics: false }] : []),
           ];
           const before = servers.map((s) => cpuMs(s.child.process.pid!));
           const atRate = await alternateAtRateApart(
-            servers.map((s) => ({ origin: s.child.url, ca, headers, sequence: s.sequence, rate, seconds: Math.max(2, seconds / 2), connections, ...('turnMetrics' in s ? { turnMetrics: true } : {}) })),
+            servers.map((s) => ({ origin: s.child.url, ca, headers, sequence: s.sequence, rate, seconds: Math.max(2, seconds / 2), connections, turnMetrics: s.turnMetrics })),
             HALF_LOAD_TURNS,
             join(dataDir, 'fixed-rate-job.json'),
           );

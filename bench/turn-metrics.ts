@@ -31,19 +31,23 @@ const GC = 'nodejs_gc_duration_seconds';
 
 /** The figures in a server's exposition text: pause totals since it started, the longest tick since the last scrape. */
 export function metricsIn(metricsText: string): TurnMetrics {
-  const value = (name: string): number => {
-    const line = metricsText.split('\n').find((l) => l.startsWith(`${name} `));
-    return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
-  };
+  // Each sample line is `name{labels} value`; a series not in the text has had nothing yet.
+  const samples = new Map<string, number>();
+  for (const line of metricsText.split('\n')) {
+    const space = line.lastIndexOf(' ');
+    if (space > 0 && !line.startsWith('#')) samples.set(line.slice(0, space), Number(line.slice(space + 1)));
+  }
+  const value = (name: string): number => samples.get(name) ?? 0;
   // Seconds to milliseconds, to the microsecond: the text's decimals, without binary noise.
   const ms = (name: string) => Math.round(value(name) * 1e6) / 1e3;
+  const scavenges = value(`${GC}_count{kind="minor"}`);
   return {
     markCompacts: value(`${GC}_count{kind="major"}`),
     markCompactMs: ms(`${GC}_sum{kind="major"}`),
-    scavenges: value(`${GC}_count{kind="minor"}`),
+    scavenges,
     scavengeMs: ms(`${GC}_sum{kind="minor"}`),
-    scavengesOver1Ms: value(`${GC}_count{kind="minor"}`) - value(`${GC}_bucket{le="0.001",kind="minor"}`),
-    scavengesOver5Ms: value(`${GC}_count{kind="minor"}`) - value(`${GC}_bucket{le="0.005",kind="minor"}`),
+    scavengesOver1Ms: scavenges - value(`${GC}_bucket{le="0.001",kind="minor"}`),
+    scavengesOver5Ms: scavenges - value(`${GC}_bucket{le="0.005",kind="minor"}`),
     incrementalMs: ms(`${GC}_sum{kind="incremental"}`),
     loopTickMaxMs: ms('nodejs_eventloop_lag_max_seconds'),
   };
