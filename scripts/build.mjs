@@ -2,9 +2,10 @@
  * `npm run build` (and `npm ci`, through `prepare`): src/ as the esbuild bundle bin/ginko.js
  * starts from, dist/ginko.mjs, so that `ginko serve` does not compile TypeScript on start.
  *
- * - Dependencies stay in node_modules (imported from there at run time), except BUNDLED: pure
- *   ES-module libraries of hundreds of small files, which Node would find, read and link one by
- *   one on every start; bundled, the restart to ready is about 0.2 s shorter (docs/benchmarks.md).
+ * - Dependencies are bundled with what they import, except LOADED_FROM_NODE_MODULES: Node
+ *   would otherwise find, read and compile each of their hundreds of files one by one on every
+ *   start (Fastify and pino, Ajv, @fastify/swagger and YAML, prom-client, commander, kysely,
+ *   TypeBox); bundled, a restart to "listening" takes about 0.2 s less (docs/benchmarks.md).
  * - Code splitting: a module src/ imports with `await import()` (the registry client and the
  *   tarball reader of self-update, the Master Export zip reader, the Redis counters, the CLI's
  *   CSV and Shift_JIS readers) becomes a chunk of its own, loaded with its dependencies only when used.
@@ -13,7 +14,25 @@
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const BUNDLED = new Set(['kysely', '@sinclair/typebox']);
+/**
+ * Imported from node_modules at run time: better-sqlite3, a native addon that finds its binary
+ * from its own folder, and the packages only the modules above loaded with `await import()` use
+ * (some of which find files of their own at run time): bundling them would save nothing at start.
+ */
+const LOADED_FROM_NODE_MODULES = new Set([
+  'better-sqlite3',
+  'csv-parse',
+  'csv-stringify',
+  'iconv-lite',
+  'ioredis',
+  'npm-registry-fetch',
+  'pg',
+  'rate-limiter-flexible',
+  'selfsigned',
+  'ssri',
+  'tar',
+  'yauzl',
+]);
 
 /** `kysely/helpers/sqlite` → `kysely`; `@sinclair/typebox/compiler` → `@sinclair/typebox`. */
 function packageOf(specifier) {
@@ -32,13 +51,15 @@ await build({
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',
+  // The bundled CommonJS packages call require() for Node's built-ins; an ES module has none.
+  banner: { js: "import { createRequire as __ginkoCreateRequire } from 'node:module'; const require = __ginkoCreateRequire(import.meta.url);" },
   logLevel: 'warning',
   plugins: [
     {
       name: 'dependencies-from-node-modules',
       setup(bundle) {
-        // Bare specifiers: node: built-ins and packages.
-        bundle.onResolve({ filter: /^[^./]/ }, (args) => (BUNDLED.has(packageOf(args.path)) ? undefined : { path: args.path, external: true }));
+        // Bare specifiers: built-ins (external on platform node) and packages.
+        bundle.onResolve({ filter: /^[^./]/ }, (args) => (LOADED_FROM_NODE_MODULES.has(packageOf(args.path)) ? { path: args.path, external: true } : undefined));
       },
     },
   ],
