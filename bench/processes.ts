@@ -1,9 +1,10 @@
 /** Child processes of a bench run: `ginko serve`, the bare server, and `ginko` commands. */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { bundleStaleness } from '../bin/bundle-freshness.js';
 
 const GINKO = fileURLToPath(new URL('../bin/ginko.js', import.meta.url));
 const BARE = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
@@ -91,15 +92,12 @@ export async function startGinko(dataDir: string, logFile: string, extra: readon
 }
 
 /**
- * What `bin/ginko.js` runs: the esbuild bundle while it is newer than every source file (as
- * after `npm ci`), else the TypeScript sources through tsx, which starts about 1 s slower.
+ * What `bin/ginko.js` runs: the esbuild bundle while it is current (as after `npm ci`), else the
+ * TypeScript sources through tsx, which starts about 1 s slower.
  */
 export function ginkoRunsFrom(): string {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const newest = (dir: string): number =>
-    readdirSync(dir, { withFileTypes: true }).reduce((n, e) => Math.max(n, e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs), 0);
-  const bundle = join(root, 'dist', 'ginko.mjs');
-  return existsSync(bundle) && statSync(bundle).mtimeMs >= newest(join(root, 'src')) ? 'the bundle dist/ginko.mjs' : 'the TypeScript sources through tsx (dist/ginko.mjs is missing or older than src/: npm run build)';
+  const stale = bundleStaleness();
+  return stale === undefined ? 'the bundle dist/ginko.mjs' : `the TypeScript sources through tsx (${stale}: npm run build)`;
 }
 
 /** The bare server; with `workMicroseconds`, doing that much busy work more per request (the calibration, run.ts). */
