@@ -42,7 +42,11 @@ export const readingOf = (rule: BranchSuffixRule): string => rule.words.join('')
  */
 export const ZENGIN_KANA_WIDTH = 15;
 
+/** The last characters of the suffixes: most names end with none of them (a Directory reads every branch name at start). */
+const SUFFIX_ENDINGS = new Set(BRANCH_SUFFIX_RULES.map((r) => r.suffix.at(-1)!));
+
 function ruleOf(name: string): BranchSuffixRule | undefined {
+  if (!SUFFIX_ENDINGS.has(name.at(-1) ?? '')) return undefined;
   return BRANCH_SUFFIX_RULES.find((r) => name.length > r.suffix.length && name.endsWith(r.suffix));
 }
 

@@ -35,15 +35,20 @@ export function narrowAscii(text: string): string {
 
 /** Printable ASCII to full-width forms; the space becomes U+3000. */
 export function widenAscii(text: string): string {
+  // Most readings hold no ASCII: they are returned as they are, without a copy (a Directory
+  // widens every reading at start).
+  if (!HAS_ASCII.test(text)) return text;
   let out = '';
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
-    if (cp > 0x20 && cp < 0x7f) out += String.fromCharCode(cp + FULLWIDTH_OFFSET);
-    else if (cp === 0x20) out += IDEOGRAPHIC_SPACE;
-    else out += ch;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x20 && c < 0x7f) out += String.fromCharCode(c + FULLWIDTH_OFFSET);
+    else if (c === 0x20) out += IDEOGRAPHIC_SPACE;
+    else out += text[i];
   }
   return out;
 }
+
+const HAS_ASCII = /[\x20-\x7e]/;
 
 /** toHalfWidthKana by its definition: ASCII narrowed, then NFD, then the table. */
 function halfWidthBySteps(text: string): string {
@@ -89,9 +94,10 @@ export function toHalfWidthKana(text: string): string {
 /** Katakana to hiragana by code point shift; ヴ → ゔ, ヵ → ゕ, ヶ → ゖ follow the same shift. */
 export function katakanaToHiragana(text: string): string {
   let out = '';
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
-    out += cp >= 0x30a1 && cp <= 0x30f6 ? String.fromCharCode(cp - 0x60) : ch;
+  // By UTF-16 code unit: the shifted range is in the BMP, and a surrogate pair is copied as its two halves.
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    out += c >= 0x30a1 && c <= 0x30f6 ? String.fromCharCode(c - 0x60) : text[i];
   }
   return out;
 }
