@@ -11,7 +11,9 @@ import { Agent, request } from 'node:https';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { loadOrCreateCertificate } from '../src/http/edge/tls.js';
 import { LOG_BUFFER_BYTES } from '../src/logging/log-sink.js';
+import { startTestApp } from './support/app.js';
 import { GINKO_BIN } from './support/process.js';
 import { useTempDirs } from './support/temp-dirs.js';
 
@@ -89,6 +91,33 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/pr
 const droppedIn = (metrics: string) => Number(/^ginko_log_lines_dropped_total (\d+)$/m.exec(metrics)![1]);
 
 describe('the access log of ginko serve', () => {
+  // Node's server.close() destroys every connection whose answer has been ended (res.end),
+  // including one whose TLS write Node reports done only in the next turn: that answer's
+  // 'finish', and with it its response line, would never come, though the client has it. The
+  // SIGTERM test below lost such lines in about one run in twenty; here the server is closed in
+  // exactly that moment: as soon as the client has the answer, in the same process.
+  it("writes the line of an answer the client has, when the server closes before Node reports the answer's write done", async () => {
+    const { cert, key } = await loadOrCreateCertificate(tempDir());
+    let logged = '';
+    const t = await startTestApp({ https: { cert, key }, logger: { level: 'info', stream: { write: (line: string) => (logged += line) } } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    let closing: Promise<void> | undefined;
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const agent = new Agent({ keepAlive: true });
+      request({ host: '127.0.0.1', port, path: '/healthz', ca: cert, servername: 'localhost', agent }, (res) => {
+        closing = t.close();
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      })
+        .on('error', reject)
+        .end();
+    });
+    await closing;
+    assert.equal(status, 200);
+    assert.deepEqual(responseLines(logged).map((l) => [l.url, l.status]), [['/healthz', 200]]);
+  });
+
   it('writes one line per response to a file, all of them by the time SIGTERM has stopped the server', async () => {
     const dir = tempDir();
     const logFile = join(dir, 'ginko.log');

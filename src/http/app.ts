@@ -170,7 +170,14 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   }
   app.addHook('preClose', (done) => {
     fast.close();
-    done();
+    // Fastify closes the server next, and Node's server.close() destroys every connection whose
+    // answer has been ended, even one whose write it reports done only later: a TLS write that
+    // the kernel took at once is reported in the next turn's check phase. Destroyed first, the
+    // answer would reach its client but never emit 'finish', so its response line and metrics
+    // would be lost. Two turns on, the answers held for this turn (write-batch.ts) are written
+    // and every such write is reported (test/logging.test.ts). An answer still waiting for a
+    // slow client to read it is not waited for.
+    setImmediate(() => setImmediate(done));
   });
   app.decorate('fastPath', fast);
 

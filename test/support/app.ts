@@ -83,6 +83,8 @@ export interface TestAppOptions {
   readonly store?: SqlStore;
   /** Server timeouts shorter than the documented ones, for clients that trickle. */
   readonly timeouts?: EdgeTimeouts;
+  /** An HTTPS listener with this certificate, as `ginko serve`'s (for tests that listen). */
+  readonly https?: AppOptions['https'];
   /** Serve the operator console at /admin/ (src/http/apis/admin/), with these options. */
   readonly console?: Partial<Omit<ConsoleOptions, 'db'>>;
   /** The console's "check for updates now" asks this registry (test/support/registry.ts), on this app's store. */
@@ -149,7 +151,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       filterTime: new FilterTimeAllowance(),
       console: operatorConsole,
     },
-    { ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.metrics ? { metrics: options.metrics } : {}), ...(options.timeouts ? { timeouts: options.timeouts } : {}) },
+    { ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.metrics ? { metrics: options.metrics } : {}), ...(options.timeouts ? { timeouts: options.timeouts } : {}), ...(options.https ? { https: options.https } : {}) },
   );
   return {
     app,
