@@ -101,14 +101,15 @@ describe('seeding', () => {
     const store = await openStore({ dataDir: tempDir() });
     try {
       const held: WeakRef<object>[] = [];
-      const seeded = await ensureSeeded(store, () => {
-        const steps = seedSteps();
-        for (const step of steps) held.push(new WeakRef(step.directory), new WeakRef(step.raw));
-        return steps;
+      const seeded = await ensureSeeded(store, function* () {
+        for (const step of seedSteps()) {
+          held.push(new WeakRef(step.directory), new WeakRef(step.raw));
+          yield step;
+        }
       });
       assert.equal(seeded, true);
       assert.equal(await latestSeq(store.db), 5);
-      assert.notEqual(seedSteps(), seedSteps(), 'each call reads the versions afresh');
+      assert.notEqual(seedSteps().next().value!.raw, seedSteps().next().value!.raw, 'each call reads the versions afresh');
       // A WeakRef holds its target until the current job ends.
       await new Promise(setImmediate);
       gc();

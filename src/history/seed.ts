@@ -25,23 +25,25 @@ export interface SeedStep {
 }
 
 /**
- * The seed versions, read and built afresh: five directories and their raw records take about
- * 37 MB, which a server must not keep for its life after its first start, so nothing here
- * holds them (a caller that seeds many stores, such as the tests, may keep them itself).
+ * The seed versions, oldest first, each read and built when the one before it is written: five
+ * directories and their raw records take about 37 MB, which a first start need not hold at
+ * once (at most two directories and one version's records are alive: less for the collector
+ * to copy and mark while the history is written) and a server must not keep for its life, so
+ * nothing here holds them (a caller that seeds many stores, such as the tests, may keep them
+ * itself).
  */
-export function seedSteps(): readonly SeedStep[] {
-  return SEED_PACKAGES.map((name, i) => {
-    const dir = installedPackageDir(name);
-    const raw = readZenginPackage(dir);
-    return { raw, directory: buildDirectory(raw), source: `zengin-code@1.0.0-p${raw.effectiveDate.replaceAll('-', '')}`, runType: i === 0 ? 'baseline' : 'seed' };
-  });
+export function* seedSteps(): Generator<SeedStep> {
+  for (const [i, name] of SEED_PACKAGES.entries()) {
+    const raw = readZenginPackage(installedPackageDir(name));
+    yield { raw, directory: buildDirectory(raw), source: `zengin-code@1.0.0-p${raw.effectiveDate.replaceAll('-', '')}`, runType: i === 0 ? 'baseline' : 'seed' };
+  }
 }
 
 /**
  * Seeds the history unless some update exists; safe when several processes start at once.
  * `readSteps` is called only when the store is empty.
  */
-export async function ensureSeeded(store: SqlStore, readSteps: () => readonly SeedStep[] = seedSteps): Promise<boolean> {
+export async function ensureSeeded(store: SqlStore, readSteps: () => Iterable<SeedStep> = seedSteps): Promise<boolean> {
   if ((await latestSeq(store.db)) > 0) return false;
   return withSeedLock(store.db, store.dialect, async () => {
     if ((await latestSeq(store.db)) > 0) return false;
@@ -50,7 +52,8 @@ export async function ensureSeeded(store: SqlStore, readSteps: () => readonly Se
       // One transaction for the whole history: a crash or a second process never sees part of it.
       await store.db.transaction().execute(async (trx) => {
         let previous: Directory | undefined;
-        for (const [i, step] of steps.entries()) {
+        let i = 0;
+        for (const step of steps) {
           const validation = validateDirectory(step.directory, previous);
           if (!validation.ok) throw new Error(`seed version ${step.source} fails validation: ${validation.problems.join('; ')}`);
           await writeUpdate(trx, {
@@ -61,7 +64,7 @@ export async function ensureSeeded(store: SqlStore, readSteps: () => readonly Se
             bankRows: step.directory.banks.length,
             branchRows: step.directory.branchCount,
             changes: previous ? diffDirectories(previous, step.directory) : [],
-            expectedPreviousSeq: i,
+            expectedPreviousSeq: i++,
           });
           previous = step.directory;
         }

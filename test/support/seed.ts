@@ -8,5 +8,5 @@ import type { SqlStore } from '../../src/store/open.js';
 let kept: readonly SeedStep[] | undefined;
 
 export function seedTestStore(store: SqlStore): Promise<boolean> {
-  return ensureSeeded(store, () => (kept ??= seedSteps()));
+  return ensureSeeded(store, () => (kept ??= [...seedSteps()]));
 }
