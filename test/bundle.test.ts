@@ -6,15 +6,17 @@
  */
 import assert from 'node:assert/strict';
 import { builtinModules } from 'node:module';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { BUNDLE, bundleStaleness } from '../bin/bundle-freshness.js';
+import { useTempDirs } from './support/temp-dirs.js';
+
+const tempDir = useTempDirs('ginko-bundle-');
 
 /** A checkout of the three files bundleStaleness reads, each dated `secondsAgo`. */
 function checkout(secondsAgo: { bundle?: number; source: number; installed?: number }): string {
-  const root = mkdtempSync(join(tmpdir(), 'ginko-bundle-')) + '/';
+  const root = tempDir() + '/';
   const files: [string, number | undefined][] = [
     ['dist/ginko.mjs', secondsAgo.bundle],
     ['src/cli/main.ts', secondsAgo.source],
@@ -27,11 +29,8 @@ function checkout(secondsAgo: { bundle?: number; source: number; installed?: num
     writeFileSync(root + path, '');
     utimesSync(root + path, now - ago, now - ago);
   }
-  roots.push(root);
   return root;
 }
-const roots: string[] = [];
-after(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
 
 describe('when bin/ginko.js runs the bundle', () => {
   it('runs it while it is newer than src/ and than the installed dependencies (as after npm ci)', () => {
