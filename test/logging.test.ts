@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadOrCreateCertificate } from '../src/http/edge/tls.js';
 import { LOG_BUFFER_BYTES } from '../src/logging/log-sink.js';
-import { startTestApp } from './support/app.js';
+import { getJson, startTestApp } from './support/app.js';
 import { GINKO_BIN } from './support/process.js';
 import { useTempDirs } from './support/temp-dirs.js';
 
@@ -116,6 +117,47 @@ describe('the access log of ginko serve', () => {
     await closing;
     assert.equal(status, 200);
     assert.deepEqual(responseLines(logged).map((l) => [l.url, l.status]), [['/healthz', 200]]);
+  });
+
+  // docs/deployment.md: what the kernel has taken of an answer reaches its client after the
+  // server closed. The largest answer, the Master Export ZIP, read only once the server has closed.
+  it('delivers the largest answer whole to a client that reads it only after the server has closed', async () => {
+    const { cert, key } = await loadOrCreateCertificate(tempDir());
+    let logged = '';
+    const t = await startTestApp({ https: { cert, key }, logger: { level: 'info', stream: { write: (line: string) => (logged += line) } } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const latest = (await getJson(t, '/master/v1/latest')).body as { dataset_id: string; zip_size_bytes: number; zip_sha256: string };
+    const issued = await t.app.inject({ method: 'POST', url: '/master/v1/download-url', headers: { 'x-api-key': t.key, 'content-type': 'application/json' }, payload: { dataset_id: latest.dataset_id } });
+    const url = new URL((issued.json() as { download_url: string }).download_url);
+    const path = url.pathname + url.search;
+    let closed = false;
+    const answer = await new Promise<{ status: number | undefined; body: Buffer }>((resolve, reject) => {
+      request({ host: '127.0.0.1', port, path, ca: cert, servername: 'localhost' }, (res) => {
+        res.pause();
+        t.close().then(() => {
+          closed = true;
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+          res.resume();
+        }, reject);
+      })
+        .on('error', reject)
+        .end();
+    });
+    assert.equal(closed, true);
+    assert.equal(answer.status, 200);
+    assert.ok(latest.zip_size_bytes > 900_000, `the ZIP is ${latest.zip_size_bytes} bytes`);
+    assert.equal(answer.body.length, latest.zip_size_bytes);
+    assert.equal(createHash('sha256').update(answer.body).digest('hex'), latest.zip_sha256);
+    assert.deepEqual(
+      responseLines(logged)
+        .filter((l) => l.url?.startsWith('/master/v1/downloads/'))
+        .map((l) => [l.url!.split('?')[0], l.status]),
+      [[url.pathname, 200]],
+    );
   });
 
   it('writes one line per response to a file, all of them by the time SIGTERM has stopped the server', async () => {
