@@ -14,7 +14,7 @@ import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadOrCreateCertificate } from '../src/http/edge/tls.js';
 import { LOG_BUFFER_BYTES } from '../src/logging/log-sink.js';
-import { getJson, startTestApp } from './support/app.js';
+import { getJson, startTestApp, type TestApp } from './support/app.js';
 import { GINKO_BIN } from './support/process.js';
 import { useTempDirs } from './support/temp-dirs.js';
 
@@ -91,6 +91,16 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/pr
 
 const droppedIn = (metrics: string) => Number(/^ginko_log_lines_dropped_total (\d+)$/m.exec(metrics)![1]);
 
+/** The app over HTTPS on a free port, its log lines kept in memory. */
+async function startHttpsApp(): Promise<{ t: TestApp; port: number; cert: string; logged: () => string }> {
+  const { cert, key } = await loadOrCreateCertificate(tempDir());
+  let logged = '';
+  const t = await startTestApp({ https: { cert, key }, logger: { level: 'info', stream: { write: (line: string) => (logged += line) } } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as { port: number };
+  return { t, port, cert, logged: () => logged };
+}
+
 describe('the access log of ginko serve', () => {
   // Node's server.close() destroys every connection whose answer has been ended (res.end),
   // including one whose TLS write Node reports done only in the next turn: that answer's
@@ -98,11 +108,7 @@ describe('the access log of ginko serve', () => {
   // SIGTERM test below lost such lines in about one run in twenty; here the server is closed in
   // exactly that moment: as soon as the client has the answer, in the same process.
   it("writes the line of an answer the client has, when the server closes before Node reports the answer's write done", async () => {
-    const { cert, key } = await loadOrCreateCertificate(tempDir());
-    let logged = '';
-    const t = await startTestApp({ https: { cert, key }, logger: { level: 'info', stream: { write: (line: string) => (logged += line) } } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as { port: number };
+    const { t, port, cert, logged } = await startHttpsApp();
     let closing: Promise<void> | undefined;
     const status = await new Promise<number | undefined>((resolve, reject) => {
       const agent = new Agent({ keepAlive: true });
@@ -116,17 +122,13 @@ describe('the access log of ginko serve', () => {
     });
     await closing;
     assert.equal(status, 200);
-    assert.deepEqual(responseLines(logged).map((l) => [l.url, l.status]), [['/healthz', 200]]);
+    assert.deepEqual(responseLines(logged()).map((l) => [l.url, l.status]), [['/healthz', 200]]);
   });
 
   // docs/deployment.md: what the kernel has taken of an answer reaches its client after the
   // server closed. The largest answer, the Master Export ZIP, read only once the server has closed.
   it('delivers the largest answer whole to a client that reads it only after the server has closed', async () => {
-    const { cert, key } = await loadOrCreateCertificate(tempDir());
-    let logged = '';
-    const t = await startTestApp({ https: { cert, key }, logger: { level: 'info', stream: { write: (line: string) => (logged += line) } } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as { port: number };
+    const { t, port, cert, logged } = await startHttpsApp();
     const latest = (await getJson(t, '/master/v1/latest')).body as { dataset_id: string; zip_size_bytes: number; zip_sha256: string };
     const issued = await t.app.inject({ method: 'POST', url: '/master/v1/download-url', headers: { 'x-api-key': t.key, 'content-type': 'application/json' }, payload: { dataset_id: latest.dataset_id } });
     const url = new URL((issued.json() as { download_url: string }).download_url);
@@ -153,7 +155,7 @@ describe('the access log of ginko serve', () => {
     assert.equal(answer.body.length, latest.zip_size_bytes);
     assert.equal(createHash('sha256').update(answer.body).digest('hex'), latest.zip_sha256);
     assert.deepEqual(
-      responseLines(logged)
+      responseLines(logged())
         .filter((l) => l.url?.startsWith('/master/v1/downloads/'))
         .map((l) => [l.url!.split('?')[0], l.status]),
       [[url.pathname, 200]],
