@@ -135,20 +135,28 @@ describe('encoding and negotiation', () => {
     assert.equal((await getJson(t, '/v3/banks/0001?callback=cb', { accept: 'application/json' })).status, 406);
     assert.equal((await getJson(t, '/v3/banks/0001?callback=cb', { accept: 'text/javascript' })).status, 200);
   });
-  it('refuses raw non-ASCII in the request line with the error body, over a real socket', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  // Raw UTF-8 in the request line: Node's parser refuses it (src/http/edge/client-errors.ts)
+  // from Node 20.19 on; earlier Node 20 lets it through to the request checks (app.ts), which
+  // inject cannot reach (it percent-encodes). This test passes on both (run on 20.12.2).
+  const NOT_PERCENT_ENCODED = invalidParam('url', '', 'the URL contains characters that are not percent-encoded; encode query and path values as UTF-8 per RFC 3986');
+  async function rawAnswer(head: Buffer): Promise<{ status: string; body: unknown }> {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };
     const raw = await new Promise<string>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.write(Buffer.concat([Buffer.from('GET /v3/banks?name='), Buffer.from('みずほ', 'utf8'), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]));
-      });
+      const socket = connect(port, '127.0.0.1', () => socket.write(head));
       let data = '';
       socket.on('data', (chunk) => (data += chunk.toString('utf8')));
       socket.on('close', () => resolve(data));
       socket.on('error', reject);
     });
-    assert.match(raw, /^HTTP\/1\.1 400 Bad Request\r\n/);
-    const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
-    assert.deepEqual(body, invalidParam('url', '', 'the request line is malformed; percent-encode query and path values as UTF-8 per RFC 3986'));
+    return { status: raw.slice(0, raw.indexOf('\r\n')), body: JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) };
+  }
+  it('refuses raw non-ASCII in the request line with the error body, over a real socket', async () => {
+    const answer = await rawAnswer(Buffer.concat([Buffer.from('GET /v3/banks?name='), Buffer.from('みずほ', 'utf8'), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]));
+    assert.deepEqual(answer, { status: 'HTTP/1.1 400 Bad Request', body: NOT_PERCENT_ENCODED });
+  });
+  it('refuses a request head the parser cannot read with the error body naming the request line', async () => {
+    const answer = await rawAnswer(Buffer.from('GET /v3/banks HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n'));
+    assert.deepEqual(answer, { status: 'HTTP/1.1 400 Bad Request', body: invalidParam('url', '', 'the request line is malformed; percent-encode query and path values as UTF-8 per RFC 3986') });
   });
 });

@@ -18,6 +18,7 @@ import { decorateAccessedRequests } from './edge/access-guard.js';
 import { clientAddress, forwardedAsHttps } from './edge/client-address.js';
 import { ApiError } from './edge/api-error.js';
 import { handleClientError } from './edge/client-errors.js';
+import { hasNonUriCharacter, notPercentEncodedError } from './edge/request-target.js';
 import { registerPreflight } from './edge/cors.js';
 import { DETAILED_ERRORS, type ErrorShape, SEARCH_ERRORS } from './edge/error-shapes.js';
 import { handleErrorsAs, pathOf, toApiError } from './edge/errors.js';
@@ -70,8 +71,6 @@ export function errorsForPath(url: string): ErrorShape {
   return PREFIXED_APIS.find((api) => path === api.prefix || path.startsWith(api.prefix + '/'))?.errors ?? SEARCH_ERRORS;
 }
 
-/** Request-line text that is not RFC 3986 (raw UTF-8, spaces, controls) is a 400 (docs/limits.md#requests). */
-const NON_URI_CHARACTER = /[^\x21-\x7e]/;
 
 export async function buildApp(services: AppServices, options: AppOptions = {}): Promise<FastifyInstance> {
   const setup = options.metrics ?? {};
@@ -130,9 +129,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     openAnswer(reply, request.id, request.headers.origin);
     const url = request.raw.url ?? '';
     if (url.length > MAX_URL_LENGTH) throw new ApiError(414, `the URL is longer than ${MAX_URL_LENGTH} characters`);
-    if (NON_URI_CHARACTER.test(url)) {
-      throw ApiError.invalidParameter('url', pathOf(url).slice(0, 200), 'the URL contains characters that are not percent-encoded; encode query and path values as UTF-8 per RFC 3986');
-    }
+    if (hasNonUriCharacter(url)) throw notPercentEncodedError();
     if (hasDuplicateHost(request.raw.rawHeaders)) {
       throw new ApiError(400, DUPLICATE_HOST_MESSAGE, [{ message: DUPLICATE_HOST_MESSAGE, paramName: 'host', invalidValue: request.headers.host ?? '', loc: ['header', 'host'] }]);
     }

@@ -7,6 +7,7 @@ import type { Socket } from 'node:net';
 import { ApiError } from './api-error.js';
 import { SEARCH_ERRORS } from './error-shapes.js';
 import { MAX_URL_LENGTH } from './limits.js';
+import { notPercentEncodedError, rawTargetHasNonUriByte } from './request-target.js';
 
 const REASONS: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' };
 
@@ -43,6 +44,7 @@ function errorFor(err: NodeJS.ErrnoException & { rawPacket?: unknown }): ApiErro
     if (targetTooLong(err.rawPacket)) return new ApiError(414, `the URL is longer than ${MAX_URL_LENGTH} characters`);
     return new ApiError(431, 'the request headers are too large');
   }
+  if (rawTargetHasNonUriByte(err.rawPacket)) return notPercentEncodedError();
   return ApiError.invalidParameter('url', '', 'the request line is malformed; percent-encode query and path values as UTF-8 per RFC 3986');
 }
 

@@ -1,0 +1,40 @@
+/**
+ * The rule for the characters of a request target (docs/limits.md#requests): RFC 3986 allows
+ * only printable ASCII, so raw UTF-8, spaces and controls are refused with one 400 naming `url`.
+ * Node's HTTP parser refuses most such targets itself (client-errors.ts); the versions of
+ * Node 20 before 20.19 let raw UTF-8 through to the request checks (app.ts). Both answer with
+ * the error below, so a client gets the same body from any Node 20.
+ */
+import { ApiError } from './api-error.js';
+
+const NON_URI_CHARACTER = /[^\x21-\x7e]/;
+const SPACE = 0x20;
+const CR = 0x0d;
+
+export const NOT_PERCENT_ENCODED_MESSAGE = 'the URL contains characters that are not percent-encoded; encode query and path values as UTF-8 per RFC 3986';
+
+/** The refusal of a target with such characters. The target is not echoed: its bytes are not text. */
+export function notPercentEncodedError(): ApiError {
+  return ApiError.invalidParameter('url', '', NOT_PERCENT_ENCODED_MESSAGE);
+}
+
+/** Whether a request target (as Node hands it over, one character a byte) holds a character RFC 3986 does not allow. */
+export function hasNonUriCharacter(target: string): boolean {
+  return NON_URI_CHARACTER.test(target);
+}
+
+/**
+ * Whether `raw`, the chunk Node's parser refused, starts with a request line whose target (from
+ * the method's space up to the protocol or the line's end) has a byte outside printable ASCII.
+ */
+export function rawTargetHasNonUriByte(raw: unknown): boolean {
+  if (!Buffer.isBuffer(raw)) return false;
+  const start = raw.indexOf(SPACE) + 1;
+  // A method (a short token of capitals) first, or the chunk is not the start of a request line.
+  if (start < 2 || start > 21 || !/^[A-Z-]+ $/.test(raw.toString('latin1', 0, start))) return false;
+  const lineEnd = raw.indexOf(CR, start);
+  const protocol = raw.lastIndexOf(' HTTP/', lineEnd < 0 ? raw.length : lineEnd);
+  const end = protocol >= start ? protocol : lineEnd >= 0 ? lineEnd : raw.length;
+  for (let i = start; i < end; i++) if (raw[i]! < 0x21 || raw[i]! > 0x7e) return true;
+  return false;
+}
