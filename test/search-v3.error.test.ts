@@ -136,7 +136,7 @@ describe('encoding and negotiation', () => {
     assert.equal((await getJson(t, '/v3/banks/0001?callback=cb', { accept: 'text/javascript' })).status, 200);
   });
   // Raw UTF-8 in the request line: Node's parser refuses it (src/http/edge/client-errors.ts)
-  // from Node 20.19 on; earlier Node 20 lets it through to the request checks (app.ts), which
+  // from Node 20.19.2 on; earlier Node 20 lets it through to the request checks (app.ts), which
   // inject cannot reach (it percent-encodes). This test passes on both (run on 20.12.2).
   const NOT_PERCENT_ENCODED = invalidParam('url', '', 'the URL contains characters that are not percent-encoded; encode query and path values as UTF-8 per RFC 3986');
   async function rawAnswer(head: Buffer): Promise<{ status: string; body: unknown }> {

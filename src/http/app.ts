@@ -71,7 +71,6 @@ export function errorsForPath(url: string): ErrorShape {
   return PREFIXED_APIS.find((api) => path === api.prefix || path.startsWith(api.prefix + '/'))?.errors ?? SEARCH_ERRORS;
 }
 
-
 export async function buildApp(services: AppServices, options: AppOptions = {}): Promise<FastifyInstance> {
   const setup = options.metrics ?? {};
   const metrics = metricsFor(services, setup);

@@ -1,9 +1,9 @@
 /**
  * The rule for the characters of a request target (docs/limits.md#requests): RFC 3986 allows
  * only printable ASCII, so raw UTF-8, spaces and controls are refused with one 400 naming `url`.
- * Node's HTTP parser refuses most such targets itself (client-errors.ts); the versions of
- * Node 20 before 20.19 let raw UTF-8 through to the request checks (app.ts). Both answer with
- * the error below, so a client gets the same body from any Node 20.
+ * Node's HTTP parser refuses most such targets itself (client-errors.ts); before Node 20.19.2 it
+ * let raw UTF-8 through to the request checks (app.ts; seen on 20.12.2, 20.18.3 and 20.19.1).
+ * Both answer with the error below, so a client gets the same body from any Node 20.
  */
 import { ApiError } from './api-error.js';
 
