@@ -7,12 +7,10 @@ import type { Socket } from 'node:net';
 import { ApiError } from './api-error.js';
 import { SEARCH_ERRORS } from './error-shapes.js';
 import { MAX_URL_LENGTH } from './limits.js';
-import { notPercentEncodedError, rawTargetHasNonUriByte } from './request-target.js';
+import { CR, notPercentEncodedError, rawTargetHasNonUriByte, SPACE, targetStart } from './request-target.js';
 
 const REASONS: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' };
 
-const SPACE = 0x20;
-const CR = 0x0d;
 const PROTOCOL = 'HTTP/';
 
 /**
@@ -31,11 +29,11 @@ export function targetTooLong(raw: unknown): boolean {
   const lineEnd = raw.indexOf(CR);
   if (lineEnd >= 0 && lineEnd < firstSpace) return false;
   if (raw.toString('latin1', firstSpace + 1, firstSpace + 1 + PROTOCOL.length) === PROTOCOL) return true;
-  // A method is a short token of capitals; anything else is not the start of a request line.
-  if (firstSpace > 20 || !/^[A-Z-]+$/.test(raw.toString('latin1', 0, firstSpace))) return false;
-  let end = firstSpace + 1;
+  const start = targetStart(raw);
+  if (start < 0) return false;
+  let end = start;
   while (end < raw.length && raw[end] !== SPACE && raw[end] !== CR) end++;
-  return end - firstSpace - 1 > MAX_URL_LENGTH;
+  return end - start > MAX_URL_LENGTH;
 }
 
 function errorFor(err: NodeJS.ErrnoException & { rawPacket?: unknown }): ApiError {

@@ -8,10 +8,12 @@
 import { ApiError } from './api-error.js';
 
 const NON_URI_CHARACTER = /[^\x21-\x7e]/;
-const SPACE = 0x20;
-const CR = 0x0d;
+export const SPACE = 0x20;
+export const CR = 0x0d;
+/** A method: a short token of capitals. */
+const METHOD = /^[A-Z-]+$/;
 
-export const NOT_PERCENT_ENCODED_MESSAGE = 'the URL contains characters that are not percent-encoded; encode query and path values as UTF-8 per RFC 3986';
+const NOT_PERCENT_ENCODED_MESSAGE = 'the URL contains characters that are not percent-encoded; encode query and path values as UTF-8 per RFC 3986';
 
 /** The refusal of a target with such characters. The target is not echoed: its bytes are not text. */
 export function notPercentEncodedError(): ApiError {
@@ -24,14 +26,23 @@ export function hasNonUriCharacter(target: string): boolean {
 }
 
 /**
+ * Where the request target starts in `raw`, a chunk Node's parser refused: after the method's
+ * space when the chunk starts with a request line; -1 when it does not (a later chunk of the head).
+ */
+export function targetStart(raw: Buffer): number {
+  const space = raw.indexOf(SPACE);
+  if (space < 1 || space > 20 || !METHOD.test(raw.toString('latin1', 0, space))) return -1;
+  return space + 1;
+}
+
+/**
  * Whether `raw`, the chunk Node's parser refused, starts with a request line whose target (from
  * the method's space up to the protocol or the line's end) has a byte outside printable ASCII.
  */
 export function rawTargetHasNonUriByte(raw: unknown): boolean {
   if (!Buffer.isBuffer(raw)) return false;
-  const start = raw.indexOf(SPACE) + 1;
-  // A method (a short token of capitals) first, or the chunk is not the start of a request line.
-  if (start < 2 || start > 21 || !/^[A-Z-]+ $/.test(raw.toString('latin1', 0, start))) return false;
+  const start = targetStart(raw);
+  if (start < 0) return false;
   const lineEnd = raw.indexOf(CR, start);
   const protocol = raw.lastIndexOf(' HTTP/', lineEnd < 0 ? raw.length : lineEnd);
   const end = protocol >= start ? protocol : lineEnd >= 0 ? lineEnd : raw.length;
