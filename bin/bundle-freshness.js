@@ -10,7 +10,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const BUNDLE = `${ROOT}dist/ginko.mjs`;
+const bundleOf = (root) => `${root}dist/ginko.mjs`;
+export const BUNDLE = bundleOf(ROOT);
 
 function newestMtime(dir) {
   let newest = 0;
@@ -23,7 +24,7 @@ function newestMtime(dir) {
 
 /** undefined while the bundle of the checkout at `root` is current; otherwise why it is not. */
 export function bundleStaleness(root = ROOT) {
-  const bundle = `${root}dist/ginko.mjs`;
+  const bundle = bundleOf(root);
   const installed = `${root}node_modules/.package-lock.json`;
   if (!existsSync(bundle)) return 'dist/ginko.mjs is missing';
   const built = statSync(bundle).mtimeMs;
