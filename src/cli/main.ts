@@ -139,7 +139,11 @@ withServeOptions(program.command('serve').description('serve the API over HTTPS'
   const stop = () => {
     void started.then((server) => server.close()).then(
       () => process.exit(0),
-      () => process.exit(1),
+      (err: unknown) => {
+        // Said, not swallowed: exit 1 alone would not tell the operator what failed.
+        console.error('ginko: shutting down failed:', err);
+        process.exit(1);
+      },
     );
   };
   process.once('SIGTERM', stop);

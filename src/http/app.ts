@@ -22,10 +22,11 @@ import { hasNonUriCharacter, notPercentEncodedError } from './edge/request-targe
 import { registerPreflight } from './edge/cors.js';
 import { DETAILED_ERRORS, type ErrorShape, SEARCH_ERRORS } from './edge/error-shapes.js';
 import { handleErrorsAs, pathOf, toApiError } from './edge/errors.js';
+import { closingError, ConnectionDrain } from './edge/drain.js';
 import { edgeServer, FastPath } from './edge/fast-path.js';
 import { installJsonBodyParser } from './edge/json-body.js';
 import { DUPLICATE_HOST_MESSAGE, hasDuplicateHost, validHostHeader } from './edge/host-header.js';
-import { BODY_LIMIT_BYTES, EDGE_TIMEOUTS, type EdgeTimeouts, MAX_URL_LENGTH } from './edge/limits.js';
+import { BODY_LIMIT_BYTES, DRAIN_TIMEOUT_MS, EDGE_TIMEOUTS, type EdgeTimeouts, MAX_URL_LENGTH } from './edge/limits.js';
 import { lazySerializers } from './edge/lazy-serializers.js';
 import { installMetrics, metricsFor, type MetricsSetup } from './edge/metrics.js';
 import { parseQueryRecord } from './edge/query-string.js';
@@ -103,7 +104,9 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     // genReqId reads x-request-id itself, and only behind a trusted proxy (request-id.ts).
     requestIdHeader: false,
     genReqId: requestId,
-    return503OnClosing: true,
+    // Requests that arrive while the server closes get the 503 of checkRequest below, in the API's
+    // error shape, rather than Fastify's own body.
+    return503OnClosing: false,
     // Fastify's request.ip, protocol and host follow the same proxies (the edge's own code reads
     // the client address through edge/client-address.ts).
     trustProxy: services.trustProxy ? (address: string) => services.trustProxy!.trusts(address) : false,
@@ -123,9 +126,12 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   // Route schemas validate their input and document it (OpenAPI): edge/validation.ts.
   app.setValidatorCompiler(schemaValidator);
 
+  // Set when closing begins (preClose below); Fastify adds Connection: close from then on.
+  let closing = false;
   // Hooks run on every request: plain callbacks, no promise or closure per request.
   app.addHook('onRequest', function checkRequest(request, reply, done) {
     openAnswer(reply, request.id, request.headers.origin);
+    if (closing) throw closingError();
     const url = request.raw.url ?? '';
     if (url.length > MAX_URL_LENGTH) throw new ApiError(414, `the URL is longer than ${MAX_URL_LENGTH} characters`);
     if (hasNonUriCharacter(url)) throw notPercentEncodedError();
@@ -164,16 +170,26 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       done();
     });
   }
+  const drain = new ConnectionDrain(app.server);
   app.addHook('preClose', (done) => {
+    closing = true;
     fast.close();
     // Fastify closes the server next, and Node's server.close() destroys every connection whose
     // answer has been ended, even one whose write it reports done only later: a TLS write that
     // the kernel took at once is reported in the next turn's check phase. Destroyed first, the
     // answer would reach its client but never emit 'finish', so its response line and metrics
     // would be lost. Two turns on, the answers held for this turn (write-batch.ts) are written
-    // and every such write is reported (test/logging.test.ts). An answer still waiting for a
-    // slow client to read it is not waited for.
-    setImmediate(() => setImmediate(done));
+    // and every such write is reported (test/logging.test.ts). Then an answer still waiting for
+    // a slow client to read it is waited for, within DRAIN_TIMEOUT_MS (edge/drain.ts).
+    setImmediate(() =>
+      setImmediate(() => {
+        void drain.drained(DRAIN_TIMEOUT_MS).then(({ unsent, waitedMs }) => {
+          if (unsent > 0) app.log.warn({ unsent, waitedMs }, 'closing: answers still being sent to slow clients are cut off');
+          else if (waitedMs > 0) app.log.info({ waitedMs }, 'closing: waited for answers still being sent');
+          done();
+        });
+      }),
+    );
   });
   app.decorate('fastPath', fast);
 

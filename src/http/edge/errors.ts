@@ -60,7 +60,9 @@ export function errorHandler(errors: ScopeErrors): (error: unknown, request: Fas
   return (error, request, reply) => {
     const apiError = toApiError(error, (error as { bodyLimit?: number }).bodyLimit ?? request.routeOptions?.bodyLimit ?? BODY_LIMIT_BYTES);
     if (isStoreUnavailable(error)) request.log.warn({ reqId: request.id, err: String(error) }, 'store unavailable');
-    else if (apiError.status >= 500) request.log.error({ reqId: request.id, err: error }, 'request failed');
+    // A fault of Ginko's own. The other 5xx, 503, is a refusal it chose (maintenance mode, the
+    // server shutting down) and has its response line like any refusal.
+    else if (apiError.status === 500) request.log.error({ reqId: request.id, err: error }, 'request failed');
     return sendError(reply, apiError, shapeFor(errors, request.url));
   };
 }

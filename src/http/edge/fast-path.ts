@@ -70,7 +70,7 @@ export class FastPath {
 
   constructor(private readonly parts: FastPathParts) {}
 
-  /** Stops answering (the server is closing: Fastify answers 503 from now on). */
+  /** Stops answering (the server is closing: Fastify's routes answer 503 from now on, app.ts). */
   close(): void {
     this.#open = false;
   }

@@ -46,5 +46,13 @@ export interface EdgeTimeouts {
 
 export const EDGE_TIMEOUTS: EdgeTimeouts = Object.freeze({ requestTimeoutMs: REQUEST_TIMEOUT_MS, headersTimeoutMs: HEADERS_TIMEOUT_MS, connectionsCheckIntervalMs: CONNECTIONS_CHECK_INTERVAL_MS });
 
+/**
+ * How long closing waits for answers still being sent to clients that read slowly (drain.ts),
+ * in milliseconds. It must stay under Fastify's limit on one close hook (its pluginTimeout,
+ * 10 s), past which the shutdown fails; with the log's last flush (LOG_FLUSH_TIMEOUT_MS) the
+ * whole shutdown stays well inside the 30 s an orchestrator commonly allows before SIGKILL.
+ */
+export const DRAIN_TIMEOUT_MS = 8_000;
+
 /** How long an idle keep-alive connection stays open for the next request, in milliseconds. */
 export const KEEP_ALIVE_TIMEOUT_MS = 72_000;

@@ -1,0 +1,90 @@
+/**
+ * Run by test/shutdown-drain.test.ts inside a network namespace whose TCP buffers are small (as
+ * on a slow link to a remote client): starts `ginko serve`, begins the Master Export ZIP
+ * download without reading it, sends SIGTERM, reads the answer only READ_AFTER_MS later, and
+ * prints what it got as one JSON line.
+ *   node --import tsx test/support/slow-reader-at-shutdown.ts DATA_DIR READ_AFTER_MS
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:https';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+// Not process.ts's: that registers node:test hooks, and this script is not a test file.
+const GINKO_BIN = fileURLToPath(new URL('../../bin/ginko.js', import.meta.url));
+
+const [dataDir, readAfter] = process.argv.slice(2) as [string, string];
+const child = spawn(process.execPath, [GINKO_BIN, 'serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+let stdout = '';
+let stderr = '';
+child.stdout.on('data', (c) => (stdout += c));
+child.stderr.on('data', (c) => (stderr += c));
+const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: performance.now() })));
+let base: URL | undefined;
+for (let waited = 0; base === undefined; waited += 50) {
+  const m = /listening on (\S+)/.exec(stdout);
+  if (m) base = new URL(m[1]!);
+  else if (waited > 60_000 || child.exitCode !== null) throw new Error(`ginko did not start:\n${stdout}\n${stderr}`);
+  else await sleep(50);
+}
+const ca = readFileSync(join(dataDir, 'tls-cert.pem'));
+const key = readFileSync(join(dataDir, 'development-key.txt'), 'utf8').trim();
+
+/** Opens a request and hands over its response unread. */
+function open(method: string, path: string, body?: string): Promise<import('node:http').IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { 'x-api-key': key };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    request({ host: base!.hostname, port: base!.port, path, method, ca, servername: 'localhost', headers }, resolve).on('error', reject).end(body);
+  });
+}
+
+/** A whole answer, for requests sent while the server closes. */
+async function answer(method: string, path: string, body?: string): Promise<{ status?: number; headers: Record<string, unknown>; body: string }> {
+  const res = await open(method, path, body);
+  return { status: res.statusCode, headers: res.headers, body: (await read(res)).body.toString() };
+}
+
+async function read(res: import('node:http').IncomingMessage): Promise<{ body: Buffer; error?: string }> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const c of res) chunks.push(c as Buffer);
+    return { body: Buffer.concat(chunks) };
+  } catch (err) {
+    return { body: Buffer.concat(chunks), error: String(err) };
+  }
+}
+
+const latest = JSON.parse((await read(await open('GET', '/master/v1/latest'))).body.toString()) as { dataset_id: string; zip_size_bytes: number; zip_sha256: string };
+const issued = JSON.parse((await read(await open('POST', '/master/v1/download-url', JSON.stringify({ dataset_id: latest.dataset_id })))).body.toString()) as { download_url: string };
+const url = new URL(issued.download_url);
+const download = await open('GET', url.pathname + url.search);
+download.pause();
+// Long enough for the server to fill the connection's buffers and stop writing.
+await sleep(300);
+child.kill('SIGTERM');
+const sigtermAt = performance.now();
+await sleep(100);
+// The server is waiting for the download: requests that arrive meanwhile are refused.
+const whileClosing = [await answer('GET', '/v3/banks/0001'), await answer('POST', '/resolve/v1/bank-branch', JSON.stringify({ bank_name: 'みずほ', branch_name: '東京営業部' }))];
+await sleep(Number(readAfter) - (performance.now() - sigtermAt));
+const got = await read(download);
+const exit = await exited;
+console.log(
+  JSON.stringify({
+    status: download.statusCode,
+    bytes: got.body.length,
+    sha256: createHash('sha256').update(got.body).digest('hex'),
+    error: got.error,
+    expected: { bytes: latest.zip_size_bytes, sha256: latest.zip_sha256 },
+    path: url.pathname,
+    whileClosing,
+    exitCode: exit.code,
+    exitedAfterMs: Math.round(exit.at - sigtermAt),
+    log: stdout.split('\n').filter((l) => l.startsWith('{')),
+    stderr,
+  }),
+);
