@@ -5,10 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { createServer as createHttpServer, request as httpRequest, type IncomingMessage, type RequestListener, type Server } from 'node:http';
+import { createServer as createHttpsServer, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
