@@ -20,7 +20,7 @@ import { MAX_LIMIT } from '../src/search/list-params.js';
 import { MAX_SORT_LENGTH } from '../src/search/sort.js';
 import { HISTORY_MAX_LIMIT } from '../src/history/history-view.js';
 import { MAX_CALLBACK_LENGTH } from '../src/http/apis/search/jsonp.js';
-import { BODY_LIMIT_BYTES, CONNECTIONS_CHECK_INTERVAL_MS, HEADERS_TIMEOUT_MS, MAX_HEADER_BYTES, MAX_JSON_DEPTH, MAX_URL_LENGTH, REQUEST_TIMEOUT_MS } from '../src/http/edge/limits.js';
+import { BODY_LIMIT_BYTES, CONNECTIONS_CHECK_INTERVAL_MS, DRAIN_TIMEOUT_MS, HEADERS_TIMEOUT_MS, MAX_HEADER_BYTES, MAX_JSON_DEPTH, MAX_URL_LENGTH, REQUEST_TIMEOUT_MS } from '../src/http/edge/limits.js';
 import { MAX_QUERY_PARAMETERS } from '../src/http/edge/query-string.js';
 import { MAX_REQUEST_ID_LENGTH } from '../src/http/edge/request-id.js';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../src/export/signed-url.js';
@@ -289,6 +289,7 @@ describe('docs/limits.md', () => {
       ['REQUEST_TIMEOUT_MS', REQUEST_TIMEOUT_MS],
       ['HEADERS_TIMEOUT_MS', HEADERS_TIMEOUT_MS],
       ['CONNECTIONS_CHECK_INTERVAL_MS', CONNECTIONS_CHECK_INTERVAL_MS],
+      ['DRAIN_TIMEOUT_MS', DRAIN_TIMEOUT_MS],
       ['MAX_QUERY_PARAMETERS', MAX_QUERY_PARAMETERS],
       ['FILTER_LIMITS.maxLength', FILTER_LIMITS.maxLength],
       ['FILTER_LIMITS.maxTerms', FILTER_LIMITS.maxTerms],
