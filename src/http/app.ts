@@ -6,6 +6,7 @@
  */
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ADMIN_PREFIX, adminApi } from './apis/admin/index.js';
 import { historyApi } from './apis/history/history-api.js';
 import { HEALTH_PATH } from './apis/ops/health.js';
@@ -126,12 +127,11 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   // Route schemas validate their input and document it (OpenAPI): edge/validation.ts.
   app.setValidatorCompiler(schemaValidator);
 
-  // Set when closing begins (preClose below); Fastify adds Connection: close from then on.
-  let closing = false;
   // Hooks run on every request: plain callbacks, no promise or closure per request.
   app.addHook('onRequest', function checkRequest(request, reply, done) {
     openAnswer(reply, request.id, request.headers.origin);
-    if (closing) throw closingError();
+    // From preClose below on; Fastify adds Connection: close then too.
+    if (fast.closing) throw closingError();
     const url = request.raw.url ?? '';
     if (url.length > MAX_URL_LENGTH) throw new ApiError(414, `the URL is longer than ${MAX_URL_LENGTH} characters`);
     if (hasNonUriCharacter(url)) throw notPercentEncodedError();
@@ -171,8 +171,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     });
   }
   const drain = new ConnectionDrain(app.server);
-  app.addHook('preClose', (done) => {
-    closing = true;
+  app.addHook('preClose', async () => {
     fast.close();
     // Fastify closes the server next, and Node's server.close() destroys every connection whose
     // answer has been ended, even one whose write it reports done only later: a TLS write that
@@ -181,15 +180,11 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     // would be lost. Two turns on, the answers held for this turn (write-batch.ts) are written
     // and every such write is reported (test/logging.test.ts). Then an answer still waiting for
     // a slow client to read it is waited for, within DRAIN_TIMEOUT_MS (edge/drain.ts).
-    setImmediate(() =>
-      setImmediate(() => {
-        void drain.drained(DRAIN_TIMEOUT_MS).then(({ unsent, waitedMs }) => {
-          if (unsent > 0) app.log.warn({ unsent, waitedMs }, 'closing: answers still being sent to slow clients are cut off');
-          else if (waitedMs > 0) app.log.info({ waitedMs }, 'closing: waited for answers still being sent');
-          done();
-        });
-      }),
-    );
+    await nextTurn();
+    await nextTurn();
+    const { unsent, waitedMs } = await drain.drained(DRAIN_TIMEOUT_MS);
+    if (unsent > 0) app.log.warn({ unsent, waitedMs }, 'closing: answers still being sent to slow clients are cut off');
+    else if (waitedMs > 0) app.log.info({ waitedMs }, 'closing: waited for answers still being sent');
   });
   app.decorate('fastPath', fast);
 

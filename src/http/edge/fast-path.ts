@@ -75,6 +75,11 @@ export class FastPath {
     this.#open = false;
   }
 
+  /** Whether the server is closing (close was called). */
+  get closing(): boolean {
+    return !this.#open;
+  }
+
   /** Takes `request` and returns true, or returns false having written nothing. */
   take(request: IncomingMessage, response: ServerResponse): boolean {
     if (request.method !== 'GET' || !this.#open) return false;
