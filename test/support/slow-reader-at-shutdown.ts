@@ -5,31 +5,17 @@
  * prints what it got as one JSON line.
  *   node --import tsx test/support/slow-reader-at-shutdown.ts DATA_DIR READ_AFTER_MS
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-
-// Not process.ts's: that registers node:test hooks, and this script is not a test file.
-const GINKO_BIN = fileURLToPath(new URL('../../bin/ginko.js', import.meta.url));
+import { serveGinko } from './ginko-server.js';
 
 const [dataDir, readAfter] = process.argv.slice(2) as [string, string];
-const child = spawn(process.execPath, [GINKO_BIN, 'serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-let stdout = '';
-let stderr = '';
-child.stdout.on('data', (c) => (stdout += c));
-child.stderr.on('data', (c) => (stderr += c));
-const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: performance.now() })));
-let base: URL | undefined;
-for (let waited = 0; base === undefined; waited += 50) {
-  const m = /listening on (\S+)/.exec(stdout);
-  if (m) base = new URL(m[1]!);
-  else if (waited > 60_000 || child.exitCode !== null) throw new Error(`ginko did not start:\n${stdout}\n${stderr}`);
-  else await sleep(50);
-}
+// Log level info, as `npm start` runs it: the test reads the response lines.
+const server = await serveGinko(['--data-dir', dataDir, '--log-level', 'info']);
+const base = new URL(server.url);
 const ca = readFileSync(join(dataDir, 'tls-cert.pem'));
 const key = readFileSync(join(dataDir, 'development-key.txt'), 'utf8').trim();
 
@@ -38,7 +24,7 @@ function open(method: string, path: string, body?: string): Promise<import('node
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { 'x-api-key': key };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    request({ host: base!.hostname, port: base!.port, path, method, ca, servername: 'localhost', headers }, resolve).on('error', reject).end(body);
+    request({ host: base.hostname, port: base.port, path, method, ca, servername: 'localhost', headers }, resolve).on('error', reject).end(body);
   });
 }
 
@@ -65,8 +51,8 @@ const download = await open('GET', url.pathname + url.search);
 download.pause();
 // Long enough for the server to fill the connection's buffers and stop writing.
 await sleep(300);
-child.kill('SIGTERM');
 const sigtermAt = performance.now();
+const exited = server.stop().then((code) => ({ code, at: performance.now() }));
 await sleep(100);
 // The server is waiting for the download: requests that arrive meanwhile are refused.
 const whileClosing = [await answer('GET', '/v3/banks/0001'), await answer('POST', '/resolve/v1/bank-branch', JSON.stringify({ bank_name: 'みずほ', branch_name: '東京営業部' }))];
@@ -84,7 +70,7 @@ console.log(
     whileClosing,
     exitCode: exit.code,
     exitedAfterMs: Math.round(exit.at - sigtermAt),
-    log: stdout.split('\n').filter((l) => l.startsWith('{')),
-    stderr,
+    log: server.stdout().split('\n').filter((l) => l.startsWith('{')),
+    stderr: server.stderr(),
   }),
 );
