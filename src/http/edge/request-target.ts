@@ -46,6 +46,6 @@ export function rawTargetHasNonUriByte(raw: unknown): boolean {
   const lineEnd = raw.indexOf(CR, start);
   const protocol = raw.lastIndexOf(' HTTP/', lineEnd < 0 ? raw.length : lineEnd);
   const end = protocol >= start ? protocol : lineEnd >= 0 ? lineEnd : raw.length;
-  for (let i = start; i < end; i++) if (raw[i]! < 0x21 || raw[i]! > 0x7e) return true;
-  return false;
+  // latin1: one character a byte, as Node hands the target to the request checks.
+  return hasNonUriCharacter(raw.toString('latin1', start, end));
 }
