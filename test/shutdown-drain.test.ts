@@ -6,13 +6,13 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { createServer as createHttpServer, request as httpRequest, type IncomingMessage, type RequestListener, type Server } from 'node:http';
-import { createServer as createHttpsServer, request as httpsRequest } from 'node:https';
+import { Agent as HttpsAgent, createServer as createHttpsServer, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { ConnectionDrain } from '../src/http/edge/drain.js';
+import { ConnectionDrain, stopAccepting } from '../src/http/edge/drain.js';
 import { DRAIN_TIMEOUT_MS } from '../src/http/edge/limits.js';
 import { loadOrCreateCertificate } from '../src/http/edge/tls.js';
 import { useTempDirs } from './support/temp-dirs.js';
@@ -102,6 +102,36 @@ describe('closing waits for answers still being sent (ConnectionDrain)', () => {
     });
   }
 
+  it('stops taking connections, answers on those already open, and lets close report when they are gone (stopAccepting)', async () => {
+    const cert = await loadOrCreateCertificate(tempDir());
+    const server = createHttpsServer({ cert: cert.cert, key: cert.key }, (_req, res) => res.end('ok'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new HttpsAgent({ keepAlive: true, maxSockets: 1 });
+    const get = (via: HttpsAgent | false) =>
+      new Promise<{ status?: number; body: string; reused: boolean }>((resolve, reject) => {
+        const req = httpsRequest({ host: '127.0.0.1', port, ca: cert.cert, servername: 'localhost', agent: via }, (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (c: string) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode, body, reused: req.reusedSocket }));
+        });
+        req.on('error', reject).end();
+      });
+    try {
+      assert.deepEqual(await get(agent), { status: 200, body: 'ok', reused: false });
+      stopAccepting(server);
+      assert.equal(server.listening, false);
+      await assert.rejects(get(false), { code: 'ECONNREFUSED' });
+      assert.deepEqual(await get(agent), { status: 200, body: 'ok', reused: true });
+      // As Fastify closes it afterwards: the idle connection is closed, and the callback called.
+      const closed = await new Promise<string | undefined>((resolve) => server.close((err) => resolve((err as NodeJS.ErrnoException | undefined)?.code)));
+      assert.equal(closed, 'ERR_SERVER_NOT_RUNNING');
+    } finally {
+      agent.destroy();
+      server.closeAllConnections();
+    }
+  });
+
   it('has nothing to wait for when no connection holds bytes', async () => {
     const { server, drain } = await start(true);
     try {
@@ -147,6 +177,7 @@ describe('SIGTERM while a remote client is still downloading (ginko serve)', asy
         error?: string;
         expected: { bytes: number; sha256: string };
         path: string;
+        newConnection: string;
         whileClosing: { status: number; headers: Record<string, string>; body: string }[];
         exitCode: number | null;
         exitedAfterMs: number;
@@ -161,7 +192,9 @@ describe('SIGTERM while a remote client is still downloading (ginko serve)', asy
       assert.equal(r.exitCode, 0, r.stderr);
       // It waited for the client, and no longer than its bound.
       assert.ok(r.exitedAfterMs >= readAfterMs && r.exitedAfterMs < DRAIN_TIMEOUT_MS, `exited ${r.exitedAfterMs} ms after SIGTERM`);
-      // Requests sent meanwhile are refused in their API's error shape, on connections that close.
+      // Meanwhile no new connection is taken, and requests on open ones are refused in their
+      // API's error shape, on connections that close.
+      assert.equal(r.newConnection, 'ECONNREFUSED');
       const [search, resolve] = r.whileClosing;
       assert.deepEqual([search!.status, search!.headers.connection, search!.headers['retry-after']], [503, 'close', '1']);
       assert.deepEqual(JSON.parse(search!.body), { httpStatusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'the server is shutting down; send the request again', validationErrors: [] });
@@ -173,6 +206,8 @@ describe('SIGTERM while a remote client is still downloading (ginko serve)', asy
         [
           ['GET', '/master/v1/latest', 200],
           ['POST', '/master/v1/download-url', 200],
+          ['GET', '/healthz', 200],
+          ['GET', '/healthz', 200],
           ['GET', '/v3/banks/0001', 503],
           ['POST', '/resolve/v1/bank-branch', 503],
           ['GET', r.path, 200],

@@ -23,7 +23,7 @@ import { hasNonUriCharacter, notPercentEncodedError } from './edge/request-targe
 import { registerPreflight } from './edge/cors.js';
 import { DETAILED_ERRORS, type ErrorShape, SEARCH_ERRORS } from './edge/error-shapes.js';
 import { handleErrorsAs, pathOf, toApiError } from './edge/errors.js';
-import { closingError, ConnectionDrain } from './edge/drain.js';
+import { closingError, ConnectionDrain, stopAccepting } from './edge/drain.js';
 import { edgeServer, FastPath } from './edge/fast-path.js';
 import { installJsonBodyParser } from './edge/json-body.js';
 import { DUPLICATE_HOST_MESSAGE, hasDuplicateHost, validHostHeader } from './edge/host-header.js';
@@ -173,6 +173,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   const drain = new ConnectionDrain(app.server);
   app.addHook('preClose', async () => {
     fast.close();
+    stopAccepting(app.server);
     // Fastify closes the server next, and Node's server.close() destroys every connection whose
     // answer has been ended, even one whose write it reports done only later: a TLS write that
     // the kernel took at once is reported in the next turn's check phase. Destroyed first, the

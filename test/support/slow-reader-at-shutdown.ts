@@ -1,13 +1,14 @@
 /**
  * Run by test/shutdown-drain.test.ts inside a network namespace whose TCP buffers are small (as
  * on a slow link to a remote client): starts `ginko serve`, begins the Master Export ZIP
- * download without reading it, sends SIGTERM, reads the answer only READ_AFTER_MS later, and
- * prints what it got as one JSON line.
+ * download without reading it, sends SIGTERM, tries a new connection and two requests on
+ * connections already open, reads the answer only READ_AFTER_MS later, and prints what it got
+ * as one JSON line.
  *   node --import tsx test/support/slow-reader-at-shutdown.ts DATA_DIR READ_AFTER_MS
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { request } from 'node:https';
+import { Agent, request } from 'node:https';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serveGinko } from './ginko-server.js';
@@ -19,18 +20,18 @@ const base = new URL(server.url);
 const ca = readFileSync(join(dataDir, 'tls-cert.pem'));
 const key = readFileSync(join(dataDir, 'development-key.txt'), 'utf8').trim();
 
-/** Opens a request and hands over its response unread. */
-function open(method: string, path: string, body?: string): Promise<import('node:http').IncomingMessage> {
+/** Opens a request and hands over its response unread; `agent` false for a connection of its own. */
+function open(method: string, path: string, body?: string, agent?: Agent | false): Promise<import('node:http').IncomingMessage> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { 'x-api-key': key };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    request({ host: base.hostname, port: base.port, path, method, ca, servername: 'localhost', headers }, resolve).on('error', reject).end(body);
+    request({ host: base.hostname, port: base.port, path, method, ca, servername: 'localhost', headers, agent }, resolve).on('error', reject).end(body);
   });
 }
 
 /** A whole answer, for requests sent while the server closes. */
-async function answer(method: string, path: string, body?: string): Promise<{ status?: number; headers: Record<string, unknown>; body: string }> {
-  const res = await open(method, path, body);
+async function answer(method: string, path: string, body?: string, agent?: Agent | false): Promise<{ status?: number; headers: Record<string, unknown>; body: string }> {
+  const res = await open(method, path, body, agent);
   return { status: res.statusCode, headers: res.headers, body: (await read(res)).body.toString() };
 }
 
@@ -47,6 +48,10 @@ async function read(res: import('node:http').IncomingMessage): Promise<{ body: B
 const latest = JSON.parse((await read(await open('GET', '/master/v1/latest'))).body.toString()) as { dataset_id: string; zip_size_bytes: number; zip_sha256: string };
 const issued = JSON.parse((await read(await open('POST', '/master/v1/download-url', JSON.stringify({ dataset_id: latest.dataset_id })))).body.toString()) as { download_url: string };
 const url = new URL(issued.download_url);
+// Two keep-alive connections, open before SIGTERM, for the requests sent while the server
+// closes: it takes no new connection then, and each refusal closes its connection.
+const kept = new Agent({ keepAlive: true, maxSockets: 2 });
+await Promise.all([answer('GET', '/healthz', undefined, kept), answer('GET', '/healthz', undefined, kept)]);
 const download = await open('GET', url.pathname + url.search);
 download.pause();
 // Long enough for the server to fill the connection's buffers and stop writing.
@@ -54,8 +59,13 @@ await sleep(300);
 const sigtermAt = performance.now();
 const exited = server.stop().then((code) => ({ code, at: performance.now() }));
 await sleep(100);
-// The server is waiting for the download: requests that arrive meanwhile are refused.
-const whileClosing = [await answer('GET', '/v3/banks/0001'), await answer('POST', '/resolve/v1/bank-branch', JSON.stringify({ bank_name: 'みずほ', branch_name: '東京営業部' }))];
+// The server is waiting for the download: new connections are refused, and requests on the
+// connections already open are answered 503.
+const newConnection = await open('GET', '/v3/banks/0001', undefined, false).then(
+  (res) => `answered ${res.statusCode}`,
+  (err: NodeJS.ErrnoException) => err.code,
+);
+const whileClosing = [await answer('GET', '/v3/banks/0001', undefined, kept), await answer('POST', '/resolve/v1/bank-branch', JSON.stringify({ bank_name: 'みずほ', branch_name: '東京営業部' }), kept)];
 await sleep(Number(readAfter) - (performance.now() - sigtermAt));
 const got = await read(download);
 const exit = await exited;
@@ -67,6 +77,7 @@ console.log(
     error: got.error,
     expected: { bytes: latest.zip_size_bytes, sha256: latest.zip_sha256 },
     path: url.pathname,
+    newConnection,
     whileClosing,
     exitCode: exit.code,
     exitedAfterMs: Math.round(exit.at - sigtermAt),

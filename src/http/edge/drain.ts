@@ -10,7 +10,7 @@
  * connection, nothing per request.
  */
 import type { Server } from 'node:http';
-import type { Socket } from 'node:net';
+import { Server as NetServer, type Socket } from 'node:net';
 import { Server as TlsServer } from 'node:tls';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError } from './api-error.js';
@@ -22,11 +22,23 @@ const POLL_MS = 20;
 const CLOSING_RETRY_AFTER_SECONDS = 1;
 
 /**
- * The answer to a request that arrives while the server closes (mostly on a keep-alive
- * connection during the wait below): another replica, or this one restarted, answers it.
+ * The answer to a request that arrives while the server closes, on a keep-alive connection (no
+ * new one is taken, stopAccepting): another replica, or this one restarted, answers it.
  */
 export function closingError(): ApiError {
   return new ApiError(503, 'the server is shutting down; send the request again', [], { 'retry-after': String(CLOSING_RETRY_AFTER_SECONDS) });
+}
+
+/**
+ * Stops taking new connections, at the start of closing: a proxy that finds this replica's port
+ * refused sends the request to another (nginx's default `proxy_next_upstream error`), even a
+ * POST, where a 503 to a POST it has sent is passed on to its client. Only the listening socket is closed (net.Server's
+ * close): http.Server's own close would also destroy the idle connections, and with them answers
+ * still being sent (above). Fastify's close calls it later; Node then reports the server closed
+ * once its last connection has (test/shutdown-drain.test.ts).
+ */
+export function stopAccepting(server: Server): void {
+  if (server.listening) NetServer.prototype.close.call(server);
 }
 
 export interface DrainOutcome {
