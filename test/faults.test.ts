@@ -1,9 +1,12 @@
 /**
- * Faults (issue 12): the database going away answers 503 and recovers without a restart; a
- * process killed in the middle of an import or a key creation leaves the store consistent.
+ * Faults (issue 12): the database going away answers 503 and recovers without a restart; gone
+ * at shutdown, the other parts still close and the log is written to its end; a process killed
+ * in the middle of an import or a key creation leaves the store consistent.
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import pg from 'pg';
 import { KeyStore } from '../src/access/key-store.js';
@@ -11,7 +14,8 @@ import { latestSeq, loadHistory } from '../src/history/history-store.js';
 import { seedTestStore } from './support/seed.js';
 import { openStore } from '../src/store/open.js';
 import { startTestApp } from './support/app.js';
-import { GINKO_BIN } from './support/process.js';
+import { httpsGet } from './support/https.js';
+import { GINKO_BIN, type RunningGinko, runGinko, startGinko } from './support/process.js';
 import { createPostgresDatabase, POSTGRES_ADMIN_URL } from './support/services.js';
 import { useTempDirs } from './support/temp-dirs.js';
 import { writeZenginPackage } from './support/zengin-fixture.js';
@@ -50,6 +54,41 @@ describe('PostgreSQL unavailable', () => {
       await admin(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`).catch(() => {});
       await app.close();
       await store.close();
+      await db.drop();
+    }
+  });
+});
+
+describe('PostgreSQL gone at shutdown', () => {
+  it('still takes every step of the shutdown, writes the log to its end, says why on stderr and exits 1', { timeout: 120_000 }, async (t) => {
+    const db = await createPostgresDatabase();
+    if ('skip' in db) return t.skip(db.skip);
+    const name = new URL(db.url).pathname.slice(1);
+    const dataDir = tempDir();
+    const store = ['--database-url', db.url];
+    let server: RunningGinko | undefined;
+    try {
+      server = await startGinko(['--data-dir', dataDir, ...store, '--log-level', 'info']);
+      const key = (await runGinko(['keys', 'create', '--plan', 'standard', '--data-dir', tempDir(), ...store])).stdout.trim().split('\n').at(-1)!;
+      const answer = await httpsGet(server.url + '/v3/banks/0001', readFileSync(join(dataDir, 'tls-cert.pem'), 'utf8'), { 'x-api-key': key });
+      assert.equal(answer.status, 200);
+      // The key's last use is written at shutdown, to a database that is gone by then.
+      await admin(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+      await admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`);
+      assert.equal(await server.stop(), 1);
+      const refused = `database "${name}" is not currently accepting connections`;
+      assert.match(server.stderr(), new RegExp(`^ginko: shutting down failed: error: ${refused}$`, 'm'));
+      const lines = server
+        .stdout()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { msg: string; url?: string; status?: number; err?: { message: string } });
+      assert.deepEqual(lines.filter((l) => l.msg === 'response').map((l) => [l.url, l.status]), [['/v3/banks/0001', 200]]);
+      // Logged after the failure, and so written only because the log is closed whatever failed.
+      assert.deepEqual(lines.filter((l) => l.msg === 'shutting down: a step failed').map((l) => l.err?.message), [refused]);
+    } finally {
+      if (server?.child.exitCode === null) await server.stop();
+      await admin(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`).catch(() => {});
       await db.drop();
     }
   });

@@ -170,15 +170,22 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      live.stop();
-      await updates?.stop();
-      await app.close();
-      await operatorConsole.close();
-      await access.close();
-      await auth.close();
-      await store.close();
+      // Every step is taken even when one before it failed (the database gone, say): the others
+      // still write what they hold, and the log gets its last lines, the failure's among them.
+      const steps = [() => live.stop(), () => updates?.stop(), () => app.close(), () => operatorConsole.close(), () => access.close(), () => auth.close(), () => store.close()];
+      const failures: unknown[] = [];
+      for (const step of steps) {
+        try {
+          await step();
+        } catch (err) {
+          failures.push(err);
+          app.log.error({ err }, 'shutting down: a step failed');
+        }
+      }
       // Last, so that the lines of the shutdown itself are written too.
       await logSink.close();
+      if (failures.length === 1) throw failures[0];
+      if (failures.length > 1) throw new AggregateError(failures, `${failures.length} steps of shutting down failed`);
     })());
   return { url, port, close };
 }
