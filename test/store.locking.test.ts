@@ -1,16 +1,20 @@
 /**
  * Writers from several processes on one SQLite store: a transaction takes the write lock when it
  * begins and other writers wait their turn (busy timeout) instead of failing at once with
- * "database is locked" (src/store/sqlite-dialect.ts).
+ * "database is locked"; migrations run in one transaction (src/store/sqlite-dialect.ts).
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import SQLite from 'better-sqlite3';
+import { Kysely, type Migration, Migrator } from 'kysely';
 import { KeyStore } from '../src/access/key-store.js';
 import { UsageStore } from '../src/access/usage-store.js';
 import { seedTestStore } from './support/seed.js';
 import { latestSeq } from '../src/history/history-store.js';
 import { openStore } from '../src/store/open.js';
+import { ImmediateSqliteDialect } from '../src/store/sqlite-dialect.js';
 import { GINKO_BIN } from './support/process.js';
 import { useTempDirs } from './support/temp-dirs.js';
 import { writeZenginPackage } from './support/zengin-fixture.js';
@@ -83,6 +87,51 @@ describe('SQLite writers in several processes', () => {
       assert.equal(await latestSeq(store.db), seeded + 1, 'the import became current');
       assert.deepEqual((await new KeyStore(store.db).list()).map((k) => k.name).sort(), ['k1', 'k2', 'k3']);
       assert.deepEqual((await usage.load('2026-03-01')).map((r) => r.count), [added]);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('SQLite migrations', () => {
+  it('run in one transaction: one that fails half way (as a killed process would) leaves no table, and the next run starts clean', async () => {
+    const db = new Kysely<unknown>({ dialect: new ImmediateSqliteDialect({ database: new SQLite(join(tempDir(), 'store.sqlite')) }) });
+    let failHalfWay = true;
+    const migration: Migration = {
+      async up(m: Kysely<unknown>) {
+        await m.schema.createTable('plans').addColumn('name', 'text', (c) => c.primaryKey()).execute();
+        if (failHalfWay) throw new Error('stopped after the first table');
+        await m.schema.createTable('api_keys').addColumn('id', 'text', (c) => c.primaryKey()).execute();
+      },
+    };
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ '0001_keys_plans': migration }) } });
+    try {
+      const first = await migrator.migrateToLatest();
+      assert.equal((first.error as Error).message, 'stopped after the first table');
+      const tables = async () => (await db.introspection.getTables()).map((t) => t.name).filter((n) => !n.startsWith('kysely_'));
+      assert.deepEqual(await tables(), []);
+      failHalfWay = false;
+      const second = await migrator.migrateToLatest();
+      assert.equal(second.error, undefined);
+      assert.deepEqual(second.results?.map((r) => [r.migrationName, r.status]), [['0001_keys_plans', 'Success']]);
+      assert.deepEqual((await tables()).sort(), ['api_keys', 'plans']);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('two processes that open a new data directory at once both succeed, and the schema is made once', async () => {
+    const dataDir = tempDir();
+    const results = await Promise.all(['a', 'b', 'c'].map((name) => ginko(['keys', 'create', '--plan', 'free', '--name', name, '--data-dir', dataDir])));
+    assert.deepEqual(
+      results.map((r) => r.code),
+      [0, 0, 0],
+      results.map((r) => r.out).join('\n'),
+    );
+    const store = await openStore({ dataDir });
+    try {
+      const names = (await store.db.selectFrom('api_keys').select('name').execute()).map((r) => r.name).sort();
+      assert.deepEqual(names, ['a', 'b', 'c']);
     } finally {
       await store.close();
     }

@@ -6,12 +6,25 @@
  * out the busy timeout. `BEGIN IMMEDIATE` takes the write lock when the transaction starts,
  * waiting up to the busy timeout for another writer to finish, so writers queue instead of
  * failing. Every transaction in Ginko writes (imports, usage counts, migrations, seeding).
+ *
+ * Migrations run in one such transaction too. Kysely's SQLite adapter says SQLite has no
+ * transactional DDL, so its migrator ran each statement on its own: a process killed between a
+ * migration's `create table` and the record that it ran (a first start, `ginko keys create` on
+ * a new data directory) left a store that no later start could open ("table "plans" already
+ * exists"). SQLite does roll DDL back with the transaction, and none of Ginko's migrations
+ * changes a pragma, which SQLite would refuse inside one (test/store.test.ts).
  */
-import { CompiledQuery, type DatabaseConnection, type Driver, SqliteDialect, SqliteDriver } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type DialectAdapter, type Driver, SqliteAdapter, SqliteDialect, SqliteDriver } from 'kysely';
 
 class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
   }
 }
 
@@ -25,5 +38,9 @@ export class ImmediateSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.#config);
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
   }
 }
