@@ -2,7 +2,8 @@
  * The shipped deploy/nginx.conf in front of two real replicas (`ginko serve --trust-proxy`),
  * with a real nginx: the client address is the one nginx saw, whatever X-Forwarded-For the
  * client writes, for IP restrictions, abuse protection and the log; /healthz answers a direct
- * probe; download URLs are built from --public-url. Needs nginx (Debian: nginx-light, which
+ * probe; download URLs are built from --public-url; a replica stopped while requests flow
+ * leaves every GET answered by the other. Needs nginx (Debian: nginx-light, which
  * .ci/run installs): skipped with a message without it, failing under CI=true.
  */
 import assert from 'node:assert/strict';
@@ -68,7 +69,7 @@ describe('behind the sample nginx configuration, with a real nginx and two repli
   let replicas: RunningGinko[] = [];
   let httpsPort = 0;
   let ca = '';
-  const keys: Record<'restricted' | 'allowed' | 'exporter', string> = { restricted: '', allowed: '', exporter: '' };
+  const keys: Record<'restricted' | 'allowed' | 'exporter' | 'roomy', string> = { restricted: '', allowed: '', exporter: '', roomy: '' };
 
   before(async () => {
     if (!nginx) {
@@ -86,6 +87,7 @@ describe('behind the sample nginx configuration, with a real nginx and two repli
       keys.restricted = (await keyStore.create({ plan: 'standard', name: 'office', ips: ['203.0.113.0/24'] })).key;
       keys.allowed = (await keyStore.create({ plan: 'standard', name: 'this client', ips: [CLIENT_ADDRESS] })).key;
       keys.exporter = (await keyStore.create({ plan: 'standard', name: 'exporter' })).key;
+      keys.roomy = (await keyStore.create({ plan: 'unlimited', name: 'rolling restart' })).key;
     } finally {
       await store.close();
     }
@@ -200,6 +202,26 @@ describe('behind the sample nginx configuration, with a real nginx and two repli
       const plain = await fetch(`${replica.url}/v3/banks/0001`, { headers: { 'x-api-key': keys.allowed } });
       assert.equal(plain.status, 403);
     }
+  });
+
+  // Last: it stops a replica. From SIGTERM on, the replica refuses new connections and answers
+  // 503 on nginx's kept ones; the sample's proxy_next_upstream sends a GET to the other replica
+  // either way (docs/deployment.md#health-checks).
+  it('answers every GET while a replica is stopped, from the other replica', async (t) => {
+    if (skip) return t.skip(skip);
+    const [stopped] = replicas;
+    const statuses = new Map<number, number>();
+    let exited: Promise<number | null> | undefined;
+    for (let round = 0; round < 40; round++) {
+      if (round === 5) exited = stopped!.stop();
+      const answers = await Promise.all(Array.from({ length: 8 }, () => viaProxy('GET', '/v3/banks/0001', { 'x-api-key': keys.roomy })));
+      for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
+    }
+    assert.equal(await exited, 0);
+    assert.deepEqual([...statuses], [[200, 320]]);
+    const served = (r: RunningGinko) => r.stdout().split('\n').filter((l) => l.includes('"msg":"response"') && l.includes('"status":200') && l.includes('"url":"/v3/banks/0001"')).length;
+    // Both served some of them, the stopped one before its SIGTERM; none was refused to the client.
+    assert.ok(served(stopped!) > 0 && served(replicas[1]!) > 0, `served: ${served(stopped!)} and ${served(replicas[1]!)}`);
   });
 });
 
