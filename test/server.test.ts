@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
 import { httpsGet } from './support/https.js';
-import { runGinko, startGinko } from './support/process.js';
+import { GINKO_BIN, runGinko, startGinko } from './support/process.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ginko-server-'));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -28,6 +30,40 @@ describe('ginko serve over HTTPS', () => {
     assert.equal(health.status, 200);
     assert.equal(await server.stop(), 0);
   });
+
+  for (const file of ['tls-key.pem', 'tls-cert.pem', 'development-key.txt']) {
+    it(`starts on a data directory whose first start was killed in the middle of writing ${file}`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'ginko-crash-'));
+      try {
+        const crashed = spawn(process.execPath, ['--import', fileURLToPath(new URL('./support/crash-mid-write.mjs', import.meta.url)), GINKO_BIN, 'serve', '--port', '0', '--data-dir', dir], {
+          env: { ...process.env, GINKO_TEST_CRASH_WRITE_OF: file },
+          stdio: 'ignore',
+        });
+        const signal = await new Promise((resolve) => crashed.once('exit', (_code, sig) => resolve(sig)));
+        assert.equal(signal, 'SIGKILL');
+        assert.deepEqual(
+          readdirSync(dir).filter((name) => name.startsWith(file)),
+          [`${file}.${crashed.pid}.tmp`],
+          'the half-written copy is the only trace of the write',
+        );
+        const server = await startGinko(['--data-dir', dir]);
+        try {
+          const ca = readFileSync(join(dir, 'tls-cert.pem'), 'utf8');
+          assert.equal((await httpsGet(`${server.url}/healthz`, ca)).status, 200);
+          // The development key was created in the store before its file was written, so no
+          // new one is made; the file holds a key, whole, or is absent.
+          const keyFile = join(dir, 'development-key.txt');
+          const written = readdirSync(dir).includes('development-key.txt') ? readFileSync(keyFile, 'utf8') : undefined;
+          if (written !== undefined) assert.match(written, /^gk_[A-Za-z0-9_-]{32}\n$/);
+          assert.equal(written === undefined, file === 'development-key.txt');
+        } finally {
+          assert.equal(await server.stop(), 0);
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 
   it('reuses the certificate and prints no new key on restart; keys created by the CLI work at once', async () => {
     const certBefore = readFileSync(join(dataDir, 'tls-cert.pem'), 'utf8');

@@ -1,5 +1,4 @@
 /** `ginko serve`: the composition root of the running service. */
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESOLVE_INDEX } from '../resolve/resolve-index.js';
 import { FREEWORD_INDEX } from '../search/freeword/index.js';
@@ -20,6 +19,7 @@ import { GINKO_VERSION } from '../package-root.js';
 import type { MetricsAccess } from '../http/edge/metrics.js';
 import { loadOrCreateCertificate } from '../http/edge/tls.js';
 import { CursorCodec } from '../shared/cursor.js';
+import { writeFileWhole } from '../shared/whole-file.js';
 import { LogSink } from '../logging/log-sink.js';
 import { registerLogLinesDropped } from '../metrics/log-lines-dropped.js';
 import { openStore } from '../store/open.js';
@@ -92,7 +92,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
     // A convenience for the README's first curl on a new data directory; the store itself
     // keeps only the hash. Delete the file (or revoke the key) on a real deployment.
     const file = join(config.dataDir, DEVELOPMENT_KEY_FILE);
-    writeFileSync(file, key + '\n', { mode: 0o600 });
+    writeFileWhole(file, key + '\n', 0o600);
     out(`Development API key (plan ${DEVELOPMENT_KEY_PLAN}), also written to ${file}:`);
     out(key);
   }

@@ -2,8 +2,9 @@
  * The HTTPS certificate: the operator's files when given, else a self-signed certificate for
  * localhost created once in the data directory and reused (so clients can pin it).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileWhole } from '../../shared/whole-file.js';
 
 export interface TlsFiles {
   readonly cert: string;
@@ -41,7 +42,8 @@ export async function loadOrCreateCertificate(dataDir: string, given?: { cert?: 
       { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }, { type: 7, ip: '::1' }] },
     ],
   });
-  writeFileSync(keyPath, pems.private, { mode: 0o600 });
-  writeFileSync(certPath, pems.cert);
+  // The key first: a start finds a certificate only once its key is there too.
+  writeFileWhole(keyPath, pems.private, 0o600);
+  writeFileWhole(certPath, pems.cert);
   return { cert: pems.cert, key: pems.private, generated: true, certPath };
 }
