@@ -32,10 +32,10 @@ export function closingError(): ApiError {
 /**
  * Stops taking new connections, at the start of closing: a proxy that finds this replica's port
  * refused sends the request to another (nginx's default `proxy_next_upstream error`), even a
- * POST, where a 503 to a POST it has sent is passed on to its client. Only the listening socket is closed (net.Server's
- * close): http.Server's own close would also destroy the idle connections, and with them answers
- * still being sent (above). Fastify's close calls it later; Node then reports the server closed
- * once its last connection has (test/shutdown-drain.test.ts).
+ * POST, where a 503 to a POST it has sent is passed on to its client. Only the listening socket
+ * is closed (net.Server's close): http.Server's own close would also destroy the idle
+ * connections, and with them answers still being sent (above). Fastify's close calls that later;
+ * Node then reports the server closed once its last connection has (test/shutdown-drain.test.ts).
  */
 export function stopAccepting(server: Server): void {
   if (server.listening) NetServer.prototype.close.call(server);
