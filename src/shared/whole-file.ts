@@ -7,7 +7,8 @@
  */
 import { closeSync, fsyncSync, openSync, renameSync, writeFileSync } from 'node:fs';
 
-export function writeFileWhole(path: string, text: string, mode = 0o644): void {
+/** `mode` as for writeFileSync: 0o666 less the umask unless given. */
+export function writeFileWhole(path: string, text: string, mode = 0o666): void {
   // The process id keeps two processes that write the same file at once off each other's copy.
   const temporary = `${path}.${process.pid}.tmp`;
   const fd = openSync(temporary, 'w', mode);
