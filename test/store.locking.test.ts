@@ -120,7 +120,7 @@ describe('SQLite migrations', () => {
     }
   });
 
-  it('two processes that open a new data directory at once both succeed, and the schema is made once', async () => {
+  it('processes that open a new data directory at once all succeed, and the schema is made once', async () => {
     const dataDir = tempDir();
     const results = await Promise.all(['a', 'b', 'c'].map((name) => ginko(['keys', 'create', '--plan', 'free', '--name', name, '--data-dir', dataDir])));
     assert.deepEqual(

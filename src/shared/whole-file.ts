@@ -3,7 +3,7 @@
  * development key), written whole or not at all: under a temporary name, flushed to disk, then
  * renamed over the final name. A process stopped in the middle (killed, the machine down) leaves
  * no half-written file behind, which every later start would read and fail on
- * (test/serve.tls.test.ts).
+ * (test/server.test.ts).
  */
 import { closeSync, fsyncSync, openSync, renameSync, writeFileSync } from 'node:fs';
 

@@ -12,7 +12,7 @@
  * migration's `create table` and the record that it ran (a first start, `ginko keys create` on
  * a new data directory) left a store that no later start could open ("table "plans" already
  * exists"). SQLite does roll DDL back with the transaction, and none of Ginko's migrations
- * changes a pragma, which SQLite would refuse inside one (test/store.test.ts).
+ * changes a pragma, which SQLite would refuse inside one (test/store.locking.test.ts).
  */
 import { CompiledQuery, type DatabaseConnection, type DialectAdapter, type Driver, SqliteAdapter, SqliteDialect, SqliteDriver } from 'kysely';
 
