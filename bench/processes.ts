@@ -6,8 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { bundleStaleness } from '../bin/bundle-freshness.js';
 
-const GINKO = fileURLToPath(new URL('../bin/ginko.js', import.meta.url));
-const BARE = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
+export const GINKO = fileURLToPath(new URL('../bin/ginko.js', import.meta.url));
+export const BARE = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
 
 export interface Child {
   readonly process: ChildProcess;

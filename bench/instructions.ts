@@ -1,0 +1,136 @@
+/**
+ * `npx tsx bench/instructions.ts`: the instructions each server's main thread runs per request,
+ * Ginko as `npm start` runs it against the bare server answering the same bytes
+ * (bare-server.ts), counted by valgrind's callgrind. A count does not move with the machine's
+ * speed or its neighbours, as the throughput ratios of `npm run bench` do
+ * (docs/benchmarks.md#instructions-per-request). Needs valgrind (Debian: `apt-get install
+ * valgrind`). Options:
+ *   --path P       the GET request, repeated (default the repeated lookup, /v3/banks/0001)
+ *   --requests N   requests counted, after 2N not counted while the code warms (default 3000)
+ * Each server runs under callgrind, about fifty times slower than on its own: work done once a
+ * millisecond or once a second (the log line's time, Node's Date header) falls on more of the
+ * requests than at full speed, which counts Ginko's log line high (the docs give the figure).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { answerKey, recordedAnswer } from './answer-key.js';
+import { BARE, createKey, GINKO, npmStartNodeOptions, startGinko } from './processes.js';
+import { RawConnection, requestBytes } from './raw-connection.js';
+import { LOOKUP } from './scenarios.js';
+
+const { values: args } = parseArgs({ options: { path: { type: 'string', default: LOOKUP.path }, requests: { type: 'string', default: '3000' } } });
+const path = args.path;
+const requests = Number(args.requests);
+/** Connections the requests are spread over, as a few clients would. */
+const CONNECTIONS = 10;
+
+interface Count {
+  /** Instructions of the main thread (the event loop: parsing, TLS, JavaScript, scavenges) per request. */
+  readonly mainThread: number;
+  /** Of every thread, the V8 helpers (compilers, concurrent marking) and libuv's included. */
+  readonly allThreads: number;
+}
+
+try {
+  execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
+} catch {
+  process.stderr.write('bench/instructions.ts needs valgrind (Debian: apt-get install valgrind)\n');
+  process.exit(2);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'ginko-instructions-'));
+try {
+  // A data directory as the bench's (run.ts): certificate, seeded history, an unlimited key.
+  await (await startGinko(dir, join(dir, 'first.log'))).stop();
+  const key = createKey(dir, 'unlimited');
+  const ca = readFileSync(join(dir, 'tls-cert.pem'), 'utf8');
+  const headers = { 'x-api-key': key };
+
+  // Ginko's answer, which the bare server repeats.
+  const recorder = await startGinko(dir, join(dir, 'record.log'));
+  const answer = await new Promise<{ status: number; headers: readonly string[]; body: string }>((resolve, reject) => {
+    request(recorder.url + path, { ca, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ...recordedAnswer(res.rawHeaders, body) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+  await recorder.stop();
+  if (answer.status !== 200) throw new Error(`${path} answers ${answer.status}`);
+  const bodiesFile = join(dir, 'bodies.json');
+  writeFileSync(bodiesFile, JSON.stringify({ [answerKey('GET', path)]: { headers: answer.headers, body: answer.body } }));
+
+  const bare = await counted('bare', headers, ca, ['--import', 'tsx', BARE, join(dir, 'tls-cert.pem'), join(dir, 'tls-key.pem'), bodiesFile, '0']);
+  const ginko = await counted('ginko', headers, ca, [...npmStartNodeOptions(), GINKO, 'serve', '--port', '0', '--data-dir', dir]);
+  const per = (n: number) => Math.round(n).toLocaleString('en-US');
+  process.stdout.write(
+    [
+      `GET ${path}, ${requests} requests over ${CONNECTIONS} connections after ${2 * requests} not counted; instructions per request (callgrind)`,
+      `  main thread:  bare ${per(bare.mainThread)}, Ginko ${per(ginko.mainThread)}: bare / Ginko ${(bare.mainThread / ginko.mainThread).toFixed(3)}`,
+      `  all threads:  bare ${per(bare.allThreads)}, Ginko ${per(ginko.allThreads)}: bare / Ginko ${(bare.allThreads / ginko.allThreads).toFixed(3)}`,
+      '',
+    ].join('\n'),
+  );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Runs `node nodeArgs` under callgrind, counting nothing until its code is warm; the instructions of `requests` requests. */
+async function counted(name: string, headers: Record<string, string>, ca: string, nodeArgs: readonly string[]): Promise<Count> {
+  const log = join(dir, `${name}.log`);
+  const fd = openSync(log, 'w');
+  const outFile = join(dir, `${name}.callgrind`);
+  const child = spawn('valgrind', ['--tool=callgrind', '--separate-threads=yes', `--callgrind-out-file=${outFile}`, process.execPath, ...nodeArgs], { stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    let origin: string | undefined;
+    while ((origin = /listening on (https:\S+)/.exec(readFileSync(log, 'utf8'))?.[1]) === undefined) {
+      if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${readFileSync(log, 'utf8')}`);
+      await sleep(200);
+    }
+    const connections = Array.from({ length: CONNECTIONS }, () => new RawConnection(origin, ca));
+    await Promise.all(connections.map((c) => c.ready()));
+    const bytes = requestBytes('GET', path, new URL(origin).host, headers, undefined);
+    const send = (n: number) => sendAll(connections, bytes, n);
+    await send(2 * requests);
+    execFileSync('callgrind_control', ['--zero', String(child.pid)], { stdio: 'ignore' });
+    await send(requests);
+    execFileSync('callgrind_control', ['--dump=counted', String(child.pid)], { stdio: 'ignore' });
+    for (const c of connections) c.close();
+    // The dump of the counted requests: one file a thread, `<file>.1-01` the main thread's.
+    const dumps = readdirSync(dir).filter((f) => f.startsWith(`${name}.callgrind.1-`));
+    const instructions = (f: string) => Number(/^summary: (\d+)$/m.exec(readFileSync(join(dir, f), 'utf8'))?.[1]);
+    const main = dumps.find((f) => f.endsWith('.1-01'));
+    if (main === undefined) throw new Error(`${name}: no dump of the main thread (${dumps.join(', ')})`);
+    return { mainThread: instructions(main) / requests, allThreads: dumps.reduce((n, f) => n + instructions(f), 0) / requests };
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+/** `total` requests of `bytes`, over the connections, one at a time on each; fails on any answer but 200. */
+function sendAll(connections: readonly RawConnection[], bytes: Buffer, total: number): Promise<void> {
+  let sent = 0;
+  return new Promise((resolve, reject) => {
+    let running = connections.length;
+    const next = (connection: RawConnection) => {
+      if (sent >= total) {
+        if (--running === 0) resolve();
+        return;
+      }
+      sent++;
+      connection.send(bytes, (status) => (status === 200 ? next(connection) : reject(new Error(`answered ${status}`))));
+    };
+    for (const c of connections) next(c);
+  });
+}
