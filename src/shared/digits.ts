@@ -10,8 +10,8 @@
  *
  * The digits are joined two at a time from a table of "00" to "99", in young strings that die
  * with their answer. `toFixed(0)`, which did this before, leaves JavaScript for the runtime at
- * each call and cost about four times as many instructions (docs/benchmarks.md#measured,
- * 2026-11-27, 21:27).
+ * each call: about 1,000 instructions, nearly twice as many as the pairs take for the
+ * rate-limit headers' numbers (docs/benchmarks.md#measured, 2026-11-27, 21:27–22:31).
  */
 const PAIRS: readonly string[] = Array.from({ length: 100 }, (_, n) => (n < 10 ? `0${n}` : `${n}`));
 
