@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
 import { httpsGet } from './support/https.js';
 import { GINKO_BIN, runGinko, startGinko } from './support/process.js';
+import { GENERATION_LOCK } from '../src/http/edge/tls.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ginko-server-'));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -41,15 +42,18 @@ describe('ginko serve over HTTPS', () => {
         });
         const signal = await new Promise((resolve) => crashed.once('exit', (_code, sig) => resolve(sig)));
         assert.equal(signal, 'SIGKILL');
+        // A start killed while making the TLS pair also leaves its lock, which the next start
+        // takes over at once: its process is gone.
         assert.deepEqual(
-          readdirSync(dir).filter((name) => name.startsWith(file)),
-          [`${file}.${crashed.pid}.tmp`],
-          'the half-written copy is the only trace of the write',
+          readdirSync(dir).filter((name) => name.endsWith('.tmp') || name === GENERATION_LOCK).sort(),
+          [`${file}.${crashed.pid}.tmp`, ...(file.startsWith('tls-') ? [GENERATION_LOCK] : [])].sort(),
+          'the half-written copy, and the lock of the pair being made, are the only traces of the write',
         );
         const server = await startGinko(['--data-dir', dir]);
         try {
           const ca = readFileSync(join(dir, 'tls-cert.pem'), 'utf8');
           assert.equal((await httpsGet(`${server.url}/healthz`, ca)).status, 200);
+          assert.equal(readdirSync(dir).includes(GENERATION_LOCK), false);
           // The development key was created in the store before its file was written, so no
           // new one is made; the file holds a key, whole, or is absent.
           const keyFile = join(dir, 'development-key.txt');

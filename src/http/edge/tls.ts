@@ -1,9 +1,17 @@
 /**
  * The HTTPS certificate: the operator's files when given, else a self-signed certificate for
  * localhost created once in the data directory and reused (so clients can pin it).
+ *
+ * Starts that share a new data directory (replicas on one volume) make the pair one at a time,
+ * under a lock file, so that the key and the certificate on disk always come from the same
+ * start; a pair that does not match all the same (from before the lock) is made again rather
+ * than failing every start (docs/access.md#https).
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { writeFileWhole } from '../../shared/whole-file.js';
 
 export interface TlsFiles {
@@ -13,7 +21,17 @@ export interface TlsFiles {
 
 export const GENERATED_CERT = 'tls-cert.pem';
 export const GENERATED_KEY = 'tls-key.pem';
+/** Held by the start that makes the pair: created exclusively, removed when both files are written. */
+export const GENERATION_LOCK = 'tls-cert.pem.lock';
 const VALIDITY_DAYS = 825;
+/**
+ * A lock older than this was left by a start that died while making the pair (making it takes
+ * well under a second), and the next start takes it over. A lock of this host whose process is
+ * gone is taken over at once; one of another host (a container sharing the volume, whose
+ * process ids mean nothing here) only by its age.
+ */
+export const STALE_LOCK_MS = 30_000;
+const LOCK_POLL_MS = 50;
 
 export async function loadOrCreateCertificate(dataDir: string, given?: { cert?: string | undefined; key?: string | undefined }): Promise<TlsFiles & { generated: boolean; certPath: string }> {
   if (given?.cert || given?.key) {
@@ -22,10 +40,75 @@ export async function loadOrCreateCertificate(dataDir: string, given?: { cert?: 
   }
   const certPath = join(dataDir, GENERATED_CERT);
   const keyPath = join(dataDir, GENERATED_KEY);
-  if (existsSync(certPath) && existsSync(keyPath)) {
-    return { cert: readFileSync(certPath, 'utf8'), key: readFileSync(keyPath, 'utf8'), generated: false, certPath };
+  const lockPath = join(dataDir, GENERATION_LOCK);
+  for (;;) {
+    const written = matchingPair(certPath, keyPath);
+    if (written !== undefined) return { ...written, generated: false, certPath };
+    mkdirSync(dataDir, { recursive: true });
+    if (!takeLock(lockPath)) {
+      // Another start is making the pair: its files are read once it is done.
+      await sleep(LOCK_POLL_MS);
+      continue;
+    }
+    try {
+      // A start that held the lock while this one waited has written the pair.
+      const meanwhile = matchingPair(certPath, keyPath);
+      if (meanwhile !== undefined) return { ...meanwhile, generated: false, certPath };
+      return { ...(await generatePair(certPath, keyPath)), generated: true, certPath };
+    } finally {
+      rmSync(lockPath, { force: true });
+    }
   }
-  mkdirSync(dataDir, { recursive: true });
+}
+
+/** The generated pair when both files are there and the key is the certificate's; else undefined. */
+function matchingPair(certPath: string, keyPath: string): TlsFiles | undefined {
+  if (!existsSync(certPath) || !existsSync(keyPath)) return undefined;
+  const pair = { cert: readFileSync(certPath, 'utf8'), key: readFileSync(keyPath, 'utf8') };
+  try {
+    return new X509Certificate(pair.cert).checkPrivateKey(createPrivateKey(pair.key)) ? pair : undefined;
+  } catch {
+    // Not a certificate or not a key: made again, as for a pair that does not match.
+    return undefined;
+  }
+}
+
+/** Creates the lock file unless another start holds it; takes over one left by a start that died. */
+function takeLock(lockPath: string): boolean {
+  try {
+    const fd = openSync(lockPath, 'wx');
+    writeSync(fd, `${hostname()} ${process.pid}\n`);
+    closeSync(fd);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  let holder: string;
+  let age: number;
+  try {
+    holder = readFileSync(lockPath, 'utf8').trim();
+    age = Date.now() - statSync(lockPath).mtimeMs;
+  } catch {
+    return false; // removed meanwhile: the next try may take it
+  }
+  if (age < STALE_LOCK_MS && !goneFromThisHost(holder)) return false;
+  rmSync(lockPath, { force: true });
+  return takeLock(lockPath);
+}
+
+/** Whether a lock's holder (`host pid`) was a process of this host that no longer runs. */
+function goneFromThisHost(holder: string): boolean {
+  const [host, pid] = holder.split(' ');
+  if (host !== hostname() || !/^\d+$/.test(pid ?? '')) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+async function generatePair(certPath: string, keyPath: string): Promise<TlsFiles> {
   const now = new Date();
   // Loaded only on the first start of a data directory: every later start reads the files.
   const { generate } = await import('selfsigned');
@@ -45,5 +128,5 @@ export async function loadOrCreateCertificate(dataDir: string, given?: { cert?: 
   // The key first: a start finds a certificate only once its key is there too.
   writeFileWhole(keyPath, pems.private, 0o600);
   writeFileWhole(certPath, pems.cert);
-  return { cert: pems.cert, key: pems.private, generated: true, certPath };
+  return { cert: pems.cert, key: pems.private };
 }
