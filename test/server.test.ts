@@ -54,6 +54,11 @@ describe('ginko serve over HTTPS', () => {
           const ca = readFileSync(join(dir, 'tls-cert.pem'), 'utf8');
           assert.equal((await httpsGet(`${server.url}/healthz`, ca)).status, 200);
           assert.equal(readdirSync(dir).includes(GENERATION_LOCK), false);
+          // The start that made the pair again removed the dead start's copy; the development key's stays.
+          assert.deepEqual(
+            readdirSync(dir).filter((name) => name.endsWith('.tmp')),
+            file.startsWith('tls-') ? [] : [`${file}.${crashed.pid}.tmp`],
+          );
           // The development key was created in the store before its file was written, so no
           // new one is made; the file holds a key, whole, or is absent.
           const keyFile = join(dir, 'development-key.txt');

@@ -5,12 +5,15 @@
  * no half-written file behind, which every later start would read and fail on
  * (test/server.test.ts).
  */
-import { closeSync, fsyncSync, openSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+const TEMPORARY = '.tmp';
 
 /** `mode` as for writeFileSync: 0o666 less the umask unless given. */
 export function writeFileWhole(path: string, text: string, mode = 0o666): void {
   // The process id keeps two processes that write the same file at once off each other's copy.
-  const temporary = `${path}.${process.pid}.tmp`;
+  const temporary = `${path}.${process.pid}${TEMPORARY}`;
   const fd = openSync(temporary, 'w', mode);
   try {
     writeFileSync(fd, text);
@@ -19,4 +22,15 @@ export function writeFileWhole(path: string, text: string, mode = 0o666): void {
     closeSync(fd);
   }
   renameSync(temporary, path);
+}
+
+/**
+ * Removes the temporary copies of `path` (`<path>.<pid>.tmp`) that a process stopped in the
+ * middle of writeFileWhole left. Only for a caller that knows no other process writes `path`
+ * now (the TLS pair's lock, src/http/edge/tls.ts).
+ */
+export function removeTemporaryCopies(path: string): void {
+  const prefix = `${basename(path)}.`;
+  const isCopy = (entry: string) => entry.startsWith(prefix) && entry.endsWith(TEMPORARY) && /^\d+$/.test(entry.slice(prefix.length, -TEMPORARY.length));
+  for (const entry of readdirSync(dirname(path))) if (isCopy(entry)) rmSync(join(dirname(path), entry), { force: true });
 }

@@ -12,7 +12,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statS
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { writeFileWhole } from '../../shared/whole-file.js';
+import { removeTemporaryCopies, writeFileWhole } from '../../shared/whole-file.js';
 
 export interface TlsFiles {
   readonly cert: string;
@@ -125,6 +125,9 @@ async function generatePair(certPath: string, keyPath: string): Promise<TlsFiles
       { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }, { type: 7, ip: '::1' }] },
     ],
   });
+  // Copies a start that died while writing left behind: the lock held here means no other
+  // start is writing them now.
+  for (const path of [keyPath, certPath]) removeTemporaryCopies(path);
   // The key first: a start finds a certificate only once its key is there too.
   writeFileWhole(keyPath, pems.private, 0o600);
   writeFileWhole(certPath, pems.cert);
