@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { answerKey, recordedAnswer } from './answer-key.js';
-import { BARE, createKey, GINKO, npmStartNodeOptions, startGinko } from './processes.js';
+import { BARE, cpuMs, createKey, GINKO, npmStartNodeOptions, startGinko } from './processes.js';
 import { RawConnection, requestBytes } from './raw-connection.js';
 import { LOOKUP } from './scenarios.js';
 
@@ -97,6 +97,7 @@ async function counted(name: string, headers: Record<string, string>, ca: string
       if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${readFileSync(log, 'utf8')}`);
       await sleep(200);
     }
+    await settled(child.pid!);
     const connections = Array.from({ length: CONNECTIONS }, () => new RawConnection(origin, ca));
     await Promise.all(connections.map((c) => c.ready()));
     const bytes = requestBytes('GET', path, new URL(origin).host, headers, undefined);
@@ -118,6 +119,22 @@ async function counted(name: string, headers: Record<string, string>, ca: string
     child.kill('SIGTERM');
     await exited;
   }
+}
+
+/**
+ * Waits until the process has used under 5% of a CPU for a second: Ginko warms its indexes in
+ * the background after it listens (a bank at a time between other work, docs/benchmarks.md),
+ * which would otherwise be counted as the requests' work, more or less of it from one run to
+ * the next.
+ */
+async function settled(pid: number): Promise<void> {
+  for (let waited = 0; waited < 600; waited++) {
+    const before = cpuMs(pid);
+    await sleep(1000);
+    const after = cpuMs(pid);
+    if (before === undefined || after === undefined || after - before < 50) return;
+  }
+  throw new Error(`process ${pid} still busy after 10 minutes`);
 }
 
 /** `total` requests of `bytes`, over the connections, one at a time on each; fails on any answer but 200. */

@@ -11,18 +11,9 @@ const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
 const VALID_HOST = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*\\.?|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?$`);
 const MAX_HOST_LENGTH = 255;
 
-/**
- * The last Host found valid: a server's clients name it by one or two names, so most requests
- * skip the pattern (about 800 instructions of a cached lookup's 124,000, docs/benchmarks.md#measured).
- */
-let lastValidHost = '';
-
 /** True for a valid Host header, and for none or an empty one (HTTP/1.0, or a URI without a host). */
 export function validHostHeader(host: string | undefined): boolean {
-  if (host === undefined || host === '' || host === lastValidHost) return true;
-  if (host.length > MAX_HOST_LENGTH || !VALID_HOST.test(host)) return false;
-  lastValidHost = host;
-  return true;
+  return host === undefined || host === '' || (host.length <= MAX_HOST_LENGTH && VALID_HOST.test(host));
 }
 
 /** Whether `rawHeaders` (name, value, name, value, …) holds Host more than once. */
