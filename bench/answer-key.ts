@@ -1,3 +1,5 @@
+import { type Agent, request } from 'node:https';
+
 /**
  * How the bare server finds the bytes Ginko answered a request with: the path without the
  * bench's unique `_` parameter (load.ts), and for a POST its body too.
@@ -26,4 +28,23 @@ export function recordedAnswer(rawHeaders: readonly string[], body: string): Rec
     if (!WRITTEN_BY_NODE.has(rawHeaders[i]!.toLowerCase())) headers.push(rawHeaders[i]!, rawHeaders[i + 1]!);
   }
   return { headers, body };
+}
+
+/** An answer of Ginko's as recorded, with its status. */
+export interface Answer extends RecordedAnswer {
+  readonly status: number;
+}
+
+/** Ginko's answer to `one`, sent with `key` (run.ts records the bare server's bytes with it). */
+export function fetchAnswer(url: string, ca: string, agent: Agent | undefined, one: { readonly method: string; readonly path: string; readonly body?: string | undefined }, key: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url + one.path, { method: one.method, ca, agent, headers: { 'x-api-key': key, 'content-type': 'application/json' } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ...recordedAnswer(res.rawHeaders, body) }));
+    });
+    req.on('error', reject);
+    req.end(one.body);
+  });
 }

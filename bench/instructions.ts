@@ -11,15 +11,14 @@
  * millisecond or once a second (the log line's time, Node's Date header) falls on more of the
  * requests than at full speed, which counts Ginko's log line high (the docs give the figure).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:https';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { answerKey, recordedAnswer } from './answer-key.js';
-import { BARE, cpuMs, createKey, GINKO, npmStartNodeOptions, startGinko } from './processes.js';
+import { answerKey, fetchAnswer } from './answer-key.js';
+import { type Child, cpuMs, createKey, type Launcher, startBare, startGinko } from './processes.js';
 import { RawConnection, requestBytes } from './raw-connection.js';
 import { LOOKUP } from './scenarios.js';
 
@@ -45,31 +44,19 @@ try {
 
 const dir = mkdtempSync(join(tmpdir(), 'ginko-instructions-'));
 try {
-  // A data directory as the bench's (run.ts): certificate, seeded history, an unlimited key.
-  await (await startGinko(dir, join(dir, 'first.log'))).stop();
+  // A data directory as the bench's (run.ts): certificate, seeded history, an unlimited key;
+  // Ginko's answer, which the bare server repeats, recorded by the start that seeded it.
+  const first = await startGinko(dir, join(dir, 'first.log'));
   const key = createKey(dir, 'unlimited');
   const ca = readFileSync(join(dir, 'tls-cert.pem'), 'utf8');
   const headers = { 'x-api-key': key };
-
-  // Ginko's answer, which the bare server repeats.
-  const recorder = await startGinko(dir, join(dir, 'record.log'));
-  const answer = await new Promise<{ status: number; headers: readonly string[]; body: string }>((resolve, reject) => {
-    request(recorder.url + path, { ca, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ...recordedAnswer(res.rawHeaders, body) }));
-    })
-      .on('error', reject)
-      .end();
-  });
-  await recorder.stop();
+  const answer = await fetchAnswer(first.url, ca, undefined, { method: 'GET', path }, key).finally(() => first.stop());
   if (answer.status !== 200) throw new Error(`${path} answers ${answer.status}`);
   const bodiesFile = join(dir, 'bodies.json');
   writeFileSync(bodiesFile, JSON.stringify({ [answerKey('GET', path)]: { headers: answer.headers, body: answer.body } }));
 
-  const bare = await counted('bare', headers, ca, ['--import', 'tsx', BARE, join(dir, 'tls-cert.pem'), join(dir, 'tls-key.pem'), bodiesFile, '0']);
-  const ginko = await counted('ginko', headers, ca, [...npmStartNodeOptions(), GINKO, 'serve', '--port', '0', '--data-dir', dir]);
+  const bare = await counted('bare', headers, ca, (launcher) => startBare(dir, bodiesFile, 0, launcher));
+  const ginko = await counted('ginko', headers, ca, (launcher) => startGinko(dir, join(dir, 'ginko.log'), [], launcher));
   const per = (n: number) => Math.round(n).toLocaleString('en-US');
   process.stdout.write(
     [
@@ -83,31 +70,22 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** Runs `node nodeArgs` under callgrind, counting nothing until its code is warm; the instructions of `requests` requests. */
-async function counted(name: string, headers: Record<string, string>, ca: string, nodeArgs: readonly string[]): Promise<Count> {
-  const log = join(dir, `${name}.log`);
-  const fd = openSync(log, 'w');
-  const outFile = join(dir, `${name}.callgrind`);
-  const child = spawn('valgrind', ['--tool=callgrind', '--separate-threads=yes', '--instr-atstart=no', `--callgrind-out-file=${outFile}`, process.execPath, ...nodeArgs], { stdio: ['ignore', fd, fd] });
-  closeSync(fd);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+/** Starts a server under callgrind, counting nothing until its code is warm; the instructions of `requests` requests. */
+async function counted(name: string, headers: Record<string, string>, ca: string, launch: (launcher: Launcher) => Promise<Child>): Promise<Count> {
+  const child = await launch({ command: 'valgrind', args: ['--tool=callgrind', '--separate-threads=yes', '--instr-atstart=no', `--callgrind-out-file=${join(dir, `${name}.callgrind`)}`] });
+  const pid = String(child.process.pid);
   try {
-    let origin: string | undefined;
-    while ((origin = /listening on (https:\S+)/.exec(readFileSync(log, 'utf8'))?.[1]) === undefined) {
-      if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${readFileSync(log, 'utf8')}`);
-      await sleep(200);
-    }
-    await settled(child.pid!);
-    const connections = Array.from({ length: CONNECTIONS }, () => new RawConnection(origin, ca));
+    await settled(child.process.pid!);
+    const connections = Array.from({ length: CONNECTIONS }, () => new RawConnection(child.url, ca));
     await Promise.all(connections.map((c) => c.ready()));
-    const bytes = requestBytes('GET', path, new URL(origin).host, headers, undefined);
+    const bytes = requestBytes('GET', path, new URL(child.url).host, headers, undefined);
     const send = (n: number) => sendAll(connections, bytes, n);
     // Instrumented from here: the start runs uninstrumented, several times faster.
-    execFileSync('callgrind_control', ['--instr=on', String(child.pid)], { stdio: 'ignore' });
+    execFileSync('callgrind_control', ['--instr=on', pid], { stdio: 'ignore' });
     await send(2 * requests);
-    execFileSync('callgrind_control', ['--zero', String(child.pid)], { stdio: 'ignore' });
+    execFileSync('callgrind_control', ['--zero', pid], { stdio: 'ignore' });
     await send(requests);
-    execFileSync('callgrind_control', ['--dump=counted', String(child.pid)], { stdio: 'ignore' });
+    execFileSync('callgrind_control', ['--dump=counted', pid], { stdio: 'ignore' });
     for (const c of connections) c.close();
     // The dump of the counted requests: one file a thread, `<file>.1-01` the main thread's.
     const dumps = readdirSync(dir).filter((f) => f.startsWith(`${name}.callgrind.1-`));
@@ -116,8 +94,7 @@ async function counted(name: string, headers: Record<string, string>, ca: string
     if (main === undefined) throw new Error(`${name}: no dump of the main thread (${dumps.join(', ')})`);
     return { mainThread: instructions(main) / requests, allThreads: dumps.reduce((n, f) => n + instructions(f), 0) / requests };
   } finally {
-    child.kill('SIGTERM');
-    await exited;
+    await child.stop();
   }
 }
 

@@ -1,13 +1,13 @@
 /** Child processes of a bench run: `ginko serve`, the bare server, and `ginko` commands. */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, type StdioOptions } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { bundleStaleness } from '../bin/bundle-freshness.js';
 
-export const GINKO = fileURLToPath(new URL('../bin/ginko.js', import.meta.url));
-export const BARE = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
+const GINKO = fileURLToPath(new URL('../bin/ginko.js', import.meta.url));
+const BARE = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
 
 export interface Child {
   readonly process: ChildProcess;
@@ -31,14 +31,26 @@ function running(child: ChildProcess, url: string, started: number): Child {
   };
 }
 
-function start(args: readonly string[]): Promise<Child> {
+/** A program a child's Node.js runs under, with its options (valgrind, bench/instructions.ts). */
+export interface Launcher {
+  readonly command: string;
+  readonly args: readonly string[];
+}
+
+/** `node args`, under `launcher` if one is given. */
+function spawnNode(args: readonly string[], launcher: Launcher | undefined, stdio: StdioOptions): ChildProcess {
+  return launcher ? spawn(launcher.command, [...launcher.args, process.execPath, ...args], { stdio }) : spawn(process.execPath, args, { stdio });
+}
+
+function start(args: readonly string[], launcher?: Launcher): Promise<Child> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnNode(args, launcher, ['ignore', 'pipe', 'pipe']);
     let out = '';
     let err = '';
-    child.stderr.on('data', (c) => (err += c));
-    child.stdout.on('data', (c) => {
+    // Both piped (the stdio above).
+    child.stderr!.on('data', (c) => (err += c));
+    child.stdout!.on('data', (c) => {
       out += c;
       const m = /listening on (\S+)/.exec(out);
       if (m) resolve(running(child, m[1]!, started));
@@ -64,13 +76,13 @@ let startOptions: readonly string[] | undefined;
  * `ginko serve` as `npm start` runs it: its Node.js options, the default log level (`info`, one
  * line per response), its stdout (the log) appended to `logFile` as `npm start >> logFile` would.
  */
-export async function startGinko(dataDir: string, logFile: string, extra: readonly string[] = []): Promise<Child> {
+export async function startGinko(dataDir: string, logFile: string, extra: readonly string[] = [], launcher?: Launcher): Promise<Child> {
   // The "listening on" line is in the log file: read what this start appends, and only that
   // (a later start follows hundreds of MB of response lines).
   const offset = existsSync(logFile) ? statSync(logFile).size : 0;
   const started = performance.now();
   const fd = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...npmStartNodeOptions(), GINKO, 'serve', '--port', '0', '--data-dir', dataDir, ...extra], { stdio: ['ignore', fd, 'pipe'] });
+  const child = spawnNode([...npmStartNodeOptions(), GINKO, 'serve', '--port', '0', '--data-dir', dataDir, ...extra], launcher, ['ignore', fd, 'pipe']);
   closeSync(fd);
   let err = '';
   child.stderr!.on('data', (c) => (err += c));
@@ -101,8 +113,8 @@ export function ginkoRunsFrom(): string {
 }
 
 /** The bare server; with `workMicroseconds`, doing that much busy work more per request (the calibration, run.ts). */
-export function startBare(dataDir: string, bodiesFile: string, workMicroseconds = 0): Promise<Child> {
-  return start(['--import', 'tsx', BARE, `${dataDir}/tls-cert.pem`, `${dataDir}/tls-key.pem`, bodiesFile, String(workMicroseconds)]);
+export function startBare(dataDir: string, bodiesFile: string, workMicroseconds = 0, launcher?: Launcher): Promise<Child> {
+  return start(['--import', 'tsx', BARE, `${dataDir}/tls-cert.pem`, `${dataDir}/tls-key.pem`, bodiesFile, String(workMicroseconds)], launcher);
 }
 
 export function createKey(dataDir: string, plan: string): string {

@@ -18,11 +18,11 @@
  * falls on this machine for each microsecond a server spends.
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:https';
+import { Agent } from 'node:https';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { answerKey, type RecordedAnswer, recordedAnswer } from './answer-key.js';
+import { type Answer, answerKey, fetchAnswer, type RecordedAnswer } from './answer-key.js';
 import type { DistinctRequest } from './distinct.js';
 import { alternateAtRateApart } from './fixed-rate-process.js';
 import { WARM_UP_SECONDS } from './fixed-rate.js';
@@ -52,23 +52,6 @@ const HALF_LOAD_TURNS = 3;
 const rounds = Math.max(1, Math.min(Number(args.rounds ?? (args.quick ? 2 : 6)), seconds));
 const connections = Number(args.connections);
 
-interface Answer extends RecordedAnswer {
-  readonly status: number;
-}
-
-function fetchOnce(url: string, ca: string, agent: Agent, one: DistinctRequest, key: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(url + one.path, { method: one.method, ca, agent, headers: { 'x-api-key': key, 'content-type': 'application/json' } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ...recordedAnswer(res.rawHeaders, body) }));
-    });
-    req.on('error', reject);
-    req.end(one.body);
-  });
-}
-
 /** Ginko's answers to every request, 16 at a time: the bytes the bare server answers with. */
 async function fetchAll(url: string, ca: string, requests: readonly DistinctRequest[], key: string): Promise<Map<string, Answer>> {
   const agent = new Agent({ keepAlive: true, maxSockets: 16 });
@@ -78,7 +61,7 @@ async function fetchAll(url: string, ca: string, requests: readonly DistinctRequ
     while (next < requests.length) {
       const one = requests[next++]!;
       const k = answerKey(one.method, one.path, one.body);
-      if (!answers.has(k)) answers.set(k, await fetchOnce(url, ca, agent, one, key));
+      if (!answers.has(k)) answers.set(k, await fetchAnswer(url, ca, agent, one, key));
     }
   };
   try {
@@ -170,7 +153,7 @@ async function main(): Promise<void> {
     const probeAgent = new Agent({ keepAlive: true });
     for (const scenario of scenarios) {
       phase = `recording the answers of ${scenario.name}`;
-      const probe = await fetchOnce(ginko.url, ca, probeAgent, scenario, key);
+      const probe = await fetchAnswer(ginko.url, ca, probeAgent, scenario, key);
       if (probe.status !== 200) {
         reports.push({ name: scenario.name, available: false, note: `answers ${probe.status}: not available in this build` });
         continue;
@@ -179,7 +162,7 @@ async function main(): Promise<void> {
       const distinct = scenario.distinct?.();
       if (distinct) {
         // The unique `_` parameter must not change the answer, or the bare server's bytes would differ.
-        const unique = await fetchOnce(ginko.url, ca, probeAgent, { ...scenario, path: withUnique(scenario.path) }, key);
+        const unique = await fetchAnswer(ginko.url, ca, probeAgent, { ...scenario, path: withUnique(scenario.path) }, key);
         if (unique.body !== probe.body) throw new Error(`${scenario.name}: the answer changes with the _ parameter`);
         const answers = await fetchAll(ginko.url, ca, distinct, key);
         const failed = [...answers].filter(([, a]) => a.status !== 200);

@@ -6,7 +6,7 @@
  * (test/server.test.ts).
  */
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 
 const TEMPORARY = '.tmp';
 
@@ -25,12 +25,12 @@ export function writeFileWhole(path: string, text: string, mode = 0o666): void {
 }
 
 /**
- * Removes the temporary copies of `path` (`<path>.<pid>.tmp`) that a process stopped in the
- * middle of writeFileWhole left. Only for a caller that knows no other process writes `path`
- * now (the TLS pair's lock, src/http/edge/tls.ts).
+ * Removes the temporary copies of the files `names` of `dir` (`<name>.<pid>.tmp`) that a process
+ * stopped in the middle of writeFileWhole left. Only for a caller that knows no other process
+ * writes those files now (the TLS pair's lock, src/http/edge/tls.ts).
  */
-export function removeTemporaryCopies(path: string): void {
-  const prefix = `${basename(path)}.`;
-  const isCopy = (entry: string) => entry.startsWith(prefix) && entry.endsWith(TEMPORARY) && /^\d+$/.test(entry.slice(prefix.length, -TEMPORARY.length));
-  for (const entry of readdirSync(dirname(path))) if (isCopy(entry)) rmSync(join(dirname(path), entry), { force: true });
+export function removeTemporaryCopies(dir: string, names: readonly string[]): void {
+  const isCopy = (entry: string) =>
+    entry.endsWith(TEMPORARY) && names.some((name) => entry.startsWith(`${name}.`) && /^\d+$/.test(entry.slice(name.length + 1, -TEMPORARY.length)));
+  for (const entry of readdirSync(dir)) if (isCopy(entry)) rmSync(join(dir, entry), { force: true });
 }

@@ -8,9 +8,9 @@
  * than failing every start (docs/access.md#https).
  */
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { removeTemporaryCopies, writeFileWhole } from '../../shared/whole-file.js';
 
@@ -63,13 +63,24 @@ export async function loadOrCreateCertificate(dataDir: string, given?: { cert?: 
 
 /** The generated pair when both files are there and the key is the certificate's; else undefined. */
 function matchingPair(certPath: string, keyPath: string): TlsFiles | undefined {
-  if (!existsSync(certPath) || !existsSync(keyPath)) return undefined;
-  const pair = { cert: readFileSync(certPath, 'utf8'), key: readFileSync(keyPath, 'utf8') };
+  const cert = readIfThere(certPath);
+  const key = readIfThere(keyPath);
+  if (cert === undefined || key === undefined) return undefined;
   try {
-    return new X509Certificate(pair.cert).checkPrivateKey(createPrivateKey(pair.key)) ? pair : undefined;
+    return new X509Certificate(cert).checkPrivateKey(createPrivateKey(key)) ? { cert, key } : undefined;
   } catch {
     // Not a certificate or not a key: made again, as for a pair that does not match.
     return undefined;
+  }
+}
+
+/** The file's text, or undefined while it is not there (any other error is the operator's to see). */
+function readIfThere(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
   }
 }
 
@@ -127,7 +138,7 @@ async function generatePair(certPath: string, keyPath: string): Promise<TlsFiles
   });
   // Copies a start that died while writing left behind: the lock held here means no other
   // start is writing them now.
-  for (const path of [keyPath, certPath]) removeTemporaryCopies(path);
+  removeTemporaryCopies(dirname(certPath), [GENERATED_KEY, GENERATED_CERT]);
   // The key first: a start finds a certificate only once its key is there too.
   writeFileWhole(keyPath, pems.private, 0o600);
   writeFileWhole(certPath, pems.cert);
