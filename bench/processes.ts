@@ -1,6 +1,6 @@
 /** Child processes of a bench run: `ginko serve`, the bare server, and `ginko` commands. */
 import { type ChildProcess, execFileSync, spawn, type StdioOptions } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -125,16 +125,33 @@ export function createKey(dataDir: string, plan: string): string {
 /**
  * CPU time a process has used so far, user and system, all threads, in milliseconds, from
  * /proc (Linux; undefined elsewhere). Its clock ticks are USER_HZ, 100 a second on Linux.
+ * `statFile`: a thread's own (`/proc/<pid>/task/<tid>/stat`, the same fields) for that thread's.
  */
-export function cpuMs(pid: number): number | undefined {
+export function cpuMs(pid: number, statFile = `/proc/${pid}/stat`): number | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(statFile, 'utf8');
     // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return undefined;
   }
+}
+
+/** CPU time of each thread of a process so far, in milliseconds by thread id, from /proc (Linux; empty elsewhere). */
+export function threadCpuMs(pid: number): Map<number, number> {
+  const threads = new Map<number, number>();
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return threads;
+  }
+  for (const tid of tids) {
+    const ms = cpuMs(Number(tid), `/proc/${pid}/task/${tid}/stat`);
+    if (ms !== undefined) threads.set(Number(tid), ms);
+  }
+  return threads;
 }
 
 /** Resident set size of a process in MB, from /proc (Linux). */

@@ -70,12 +70,15 @@ it('counts the instructions of each server per request under callgrind (bench/in
     return t.skip(message);
   }
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/instructions.ts', '--requests', '100'], { timeout: 300_000 });
-  assert.match(stdout, /^GET \/v3\/banks\/0001, 100 requests over 10 connections after 200 not counted; instructions per request \(callgrind\)$/m);
+  const header = /^GET \/v3\/banks\/0001: 3 windows of 100 requests over 10 connections, counted once the code was warm \(after bare (\d+) × 100, Ginko (\d+) × 100\); instructions per request \(callgrind\), the median window$/m.exec(stdout);
+  assert.ok(header, `no header line in:\n${stdout}`);
+  // At least two warm-up rounds, and one more once instrumented.
+  for (const rounds of [header[1], header[2]]) assert.ok(Number(rounds) >= 3, `${rounds} rounds`);
+  const number = (n: string) => Number(n.replaceAll(',', ''));
   const counts = (thread: string) => {
     const m = new RegExp(`^ {2}${thread}: +bare ([\\d,]+), Ginko ([\\d,]+): bare / Ginko (\\d\\.\\d{3})$`, 'm').exec(stdout);
     assert.ok(m, `no ${thread} line in:\n${stdout}`);
-    const [bare, ginko] = [m[1]!, m[2]!].map((n) => Number(n.replaceAll(',', '')));
-    return { bare: bare!, ginko: ginko!, ratio: Number(m[3]) };
+    return { bare: number(m[1]!), ginko: number(m[2]!), ratio: Number(m[3]) };
   };
   const main = counts('main thread');
   const all = counts('all threads');
@@ -85,6 +88,15 @@ it('counts the instructions of each server per request under callgrind (bench/in
   assert.ok(main.ginko > main.bare, `Ginko ${main.ginko}, bare ${main.bare}`);
   for (const c of [main, all]) assert.ok(Math.abs(c.ratio - c.bare / c.ginko) < 0.002, `${c.ratio} for ${c.bare} / ${c.ginko}`);
   assert.ok(all.bare >= main.bare && all.ginko >= main.ginko);
+  // The figures above are those of the median window by main thread.
+  const windows = /^ {2}each window, main thread \/ all threads: {2}bare (.+); Ginko (.+)$/m.exec(stdout);
+  assert.ok(windows, `no windows line in:\n${stdout}`);
+  for (const [server, text, median] of [['bare', windows[1]!, main.bare], ['Ginko', windows[2]!, main.ginko]] as const) {
+    // "91,422 / 91,449, 91,429 / 91,523, …": main thread / all threads, a window after another.
+    const mains = text.split(', ').map((pair) => number(pair.split(' / ')[0]!));
+    assert.equal(mains.length, 3, `${server}: ${text}`);
+    assert.equal(mains.sort((a, b) => a - b)[1], median, `${server}: the median window of ${text}`);
+  }
 });
 
 it('builds distinct requests from the bundled data: every branch once, no request of a kind twice', () => {
