@@ -8,6 +8,8 @@
  *   --path P       the GET request, repeated (default the repeated lookup, /v3/banks/0001)
  *   --requests N   requests in each of the three counted windows (default 3000), after rounds of N
  *                  not counted until the code is warm (V8's helper threads nearly idle: warm below)
+ *   --serve-args=A options added to Ginko's `serve` (e.g. --serve-args='--log-level warn'), said in
+ *                  the output
  * Each server runs under callgrind, about fifty times slower than on its own: work done once a
  * millisecond or once a second (the log line's time, Node's Date header) falls on more of the
  * requests than at full speed, which counts Ginko's log line high (the docs give the figure).
@@ -23,9 +25,11 @@ import { type Child, cpuMs, createKey, type Launcher, startBare, startGinko, thr
 import { RawConnection, requestBytes } from './raw-connection.js';
 import { LOOKUP } from './scenarios.js';
 
-const { values: args } = parseArgs({ options: { path: { type: 'string', default: LOOKUP.path }, requests: { type: 'string', default: '3000' } } });
+const { values: args } = parseArgs({ options: { path: { type: 'string', default: LOOKUP.path }, requests: { type: 'string', default: '3000' }, 'serve-args': { type: 'string', default: '' } } });
 const path = args.path;
 const requests = Number(args.requests);
+/** Options added to `ginko serve`'s, to count what one part costs (`--log-level warn`: no line per response). */
+const serveArgs = args['serve-args'].split(' ').filter((a) => a !== '');
 /** Connections the requests are spread over, as a few clients would. */
 const CONNECTIONS = 10;
 /** Warm-up rounds of N requests: at least, at most, and the helper threads' share of the CPU that ends them (warm). */
@@ -75,11 +79,11 @@ try {
   writeFileSync(bodiesFile, JSON.stringify({ [answerKey('GET', path)]: { headers: answer.headers, body: answer.body } }));
 
   const bare = await counted('bare', headers, ca, (launcher) => startBare(dir, bodiesFile, 0, launcher));
-  const ginko = await counted('ginko', headers, ca, (launcher) => startGinko(dir, join(dir, 'ginko.log'), [], launcher));
+  const ginko = await counted('ginko', headers, ca, (launcher) => startGinko(dir, join(dir, 'ginko.log'), serveArgs, launcher));
   const per = (n: number) => Math.round(n).toLocaleString('en-US');
   process.stdout.write(
     [
-      `GET ${path}: ${WINDOWS} windows of ${requests} requests over ${CONNECTIONS} connections, counted once the code was warm (after bare ${bare.warmUp + 1} × ${requests}, Ginko ${ginko.warmUp + 1} × ${requests}); instructions per request (callgrind), the median window`,
+      `GET ${path}${serveArgs.length > 0 ? ` (Ginko with ${serveArgs.join(' ')})` : ''}: ${WINDOWS} windows of ${requests} requests over ${CONNECTIONS} connections, counted once the code was warm (after bare ${bare.warmUp + 1} × ${requests}, Ginko ${ginko.warmUp + 1} × ${requests}); instructions per request (callgrind), the median window`,
       `  main thread:  bare ${per(bare.mainThread)}, Ginko ${per(ginko.mainThread)}: bare / Ginko ${(bare.mainThread / ginko.mainThread).toFixed(3)}`,
       `  all threads:  bare ${per(bare.allThreads)}, Ginko ${per(ginko.allThreads)}: bare / Ginko ${(bare.allThreads / ginko.allThreads).toFixed(3)}`,
       `  each window, main thread / all threads:  bare ${bare.windows.map((w) => `${per(w.mainThread)} / ${per(w.allThreads)}`).join(', ')}; Ginko ${ginko.windows.map((w) => `${per(w.mainThread)} / ${per(w.allThreads)}`).join(', ')}`,
