@@ -21,7 +21,8 @@ import { SEED_PACKAGES } from '../history/seed.js';
 import { GENERATED_CERT, GENERATED_KEY } from '../http/edge/tls.js';
 import { openStore, redactUrl, SQLITE_FILE, type SqlStore } from '../store/open.js';
 import { migrationStatus } from '../store/status.js';
-import { DEVELOPMENT_KEY_FILE, type ServeConfig } from './serve.js';
+import { DEVELOPMENT_KEY_FILE } from './development-key.js';
+import type { ServeConfig } from './serve.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
 

@@ -1,5 +1,4 @@
 /** `ginko serve`: the composition root of the running service. */
-import { join } from 'node:path';
 import { RESOLVE_INDEX } from '../resolve/resolve-index.js';
 import { FREEWORD_INDEX } from '../search/freeword/index.js';
 import { DEFAULT_POLL_SECONDS, LiveDataset } from '../history/live-dataset.js';
@@ -12,6 +11,7 @@ import { Authenticator } from '../access/authenticator.js';
 import { FilterTimeAllowance } from '../access/filter-allowance.js';
 import type { TrustedProxies } from '../access/trusted-proxies.js';
 import { KeyStore } from '../access/key-store.js';
+import { ensureDevelopmentKey } from './development-key.js';
 import { PlanStore } from '../access/plans.js';
 import { openConsole } from '../console/console.js';
 import { buildApp } from '../http/app.js';
@@ -19,7 +19,6 @@ import { GINKO_VERSION } from '../package-root.js';
 import type { MetricsAccess } from '../http/edge/metrics.js';
 import { loadOrCreateCertificate } from '../http/edge/tls.js';
 import { CursorCodec } from '../shared/cursor.js';
-import { writeFileWhole } from '../shared/whole-file.js';
 import { LogSink } from '../logging/log-sink.js';
 import { registerLogLinesDropped } from '../metrics/log-lines-dropped.js';
 import { openStore } from '../store/open.js';
@@ -55,9 +54,6 @@ export interface ServeConfig extends StoreConfig {
   readonly registry?: string | undefined;
 }
 
-export const DEVELOPMENT_KEY_FILE = 'development-key.txt';
-export const DEVELOPMENT_KEY_PLAN = 'standard';
-
 export interface RunningServer {
   readonly url: string;
   readonly port: number;
@@ -87,15 +83,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
     },
   });
 
-  if ((await keys.count()) === 0) {
-    const { key } = await keys.create({ plan: DEVELOPMENT_KEY_PLAN, name: 'development' });
-    // A convenience for the README's first curl on a new data directory; the store itself
-    // keeps only the hash. Delete the file (or revoke the key) on a real deployment.
-    const file = join(config.dataDir, DEVELOPMENT_KEY_FILE);
-    writeFileWhole(file, key + '\n', 0o600);
-    out(`Development API key (plan ${DEVELOPMENT_KEY_PLAN}), also written to ${file}:`);
-    out(key);
-  }
+  await ensureDevelopmentKey(store.db, keys, config.dataDir, out);
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const operatorConsole = await openConsole({
