@@ -12,7 +12,7 @@ import { resolve } from '../src/resolve/resolve.js';
 import { distinctRequests } from '../bench/distinct.js';
 import { cachedAnswer } from '../src/http/edge/answer-cache.js';
 import { parseQueryString } from '../src/http/edge/query-string.js';
-import { Doorkeeper } from '../src/shared/doorkeeper.js';
+import { Doorkeeper, DOORKEEPER_SLOTS } from '../src/shared/doorkeeper.js';
 import { jsonBytes } from '../src/shared/json-bytes.js';
 import { ByteArena, ownCopy } from '../src/shared/kept-bytes.js';
 import { Lru } from '../src/shared/lru.js';
@@ -97,6 +97,23 @@ describe('Doorkeeper: who is let into a cache', () => {
     for (const url of urls) door.sighting(url);
     for (let i = 0; i < 50_000; i++) door.sighting(`/v3/freeword/banks?freeword=${i}`);
     assert.deepEqual(urls.map((url) => door.count(url)).filter((n) => n !== 1), [2]);
+  });
+
+  it('counts a kept key at the top without its sketch until a halving, as the sketch would, its hits still bringing the halving', () => {
+    const door = new Doorkeeper();
+    const plain = new Doorkeeper();
+    const lru = new Lru<number>(100, undefined, door);
+    const ask = () => {
+      plain.sighting('hot');
+      if (lru.get('hot') === undefined && lru.admit('hot')) lru.set('hot', 1);
+    };
+    for (let i = 0; i < 22; i++) ask();
+    assert.deepEqual([door.count('hot'), plain.count('hot'), door.halvings], [15, 15, 0]);
+    // A halving every 10 × DOORKEEPER_SLOTS requests, hits at the top included.
+    for (let i = 22; i < 10 * DOORKEEPER_SLOTS; i++) ask();
+    assert.deepEqual([door.count('hot'), plain.count('hot'), door.halvings, plain.halvings], [7, 7, 1, 1]);
+    ask();
+    assert.deepEqual([door.count('hot'), plain.count('hot')], [8, 8]);
   });
 
   it('lets a cache keep a key from its second request on; once full, only a key asked for more often than the one it would push out', () => {

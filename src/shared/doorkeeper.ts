@@ -21,7 +21,8 @@
 /** Counters in each row of the sketch. */
 export const DOORKEEPER_SLOTS = 1 << 16;
 const DEPTH = 4;
-const MAX_COUNT = 15;
+/** Where counts stop. */
+export const MAX_COUNT = 15;
 /** Sightings between two halvings of every count. */
 const AGE_AFTER = 10 * DOORKEEPER_SLOTS;
 
@@ -29,6 +30,7 @@ export class Doorkeeper {
   readonly #counts = new Uint8Array(DEPTH * DOORKEEPER_SLOTS);
   readonly #slots = new Int32Array(DEPTH);
   #sightings = 0;
+  #halvings = 0;
 
   /** Counts a request for `key`; how often it was asked for, this time included. */
   sighting(key: string): number {
@@ -40,6 +42,20 @@ export class Doorkeeper {
     }
     if (++this.#sightings >= AGE_AFTER) this.#age();
     return Math.min(count + 1, MAX_COUNT);
+  }
+
+  /** Halvings of every count so far: a count that reached MAX_COUNT stays there until the next. */
+  get halvings(): number {
+    return this.#halvings;
+  }
+
+  /**
+   * Counts a request for a key whose count reached MAX_COUNT since the last halving, toward the
+   * next halving only: its counters are at the top, and `sighting` would change none of them.
+   * A cache hit on a key asked for often (lru.ts) thus costs no hashing of the key.
+   */
+  sightingAtTop(): void {
+    if (++this.#sightings >= AGE_AFTER) this.#age();
   }
 
   /** How often `key` was asked for (estimated, never under the truth until a halving). */
@@ -70,5 +86,6 @@ export class Doorkeeper {
   #age(): void {
     for (let i = 0; i < this.#counts.length; i++) this.#counts[i] = this.#counts[i]! >> 1;
     this.#sightings = 0;
+    this.#halvings++;
   }
 }

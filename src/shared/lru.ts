@@ -1,4 +1,4 @@
-import type { Doorkeeper } from './doorkeeper.js';
+import { type Doorkeeper, MAX_COUNT } from './doorkeeper.js';
 
 /**
  * What one kept entry costs beyond its key's characters and its value's own contents, for
@@ -13,10 +13,12 @@ interface Entry<V> {
   readonly value: V;
   readonly weight: number;
   used: boolean;
+  /** The admission rule's halvings when its count of the key was seen at the top; -1 before. */
+  topSince: number;
 }
 
 /** What a queue slot holds once its entry has been taken from the front. */
-const SPENT: Entry<never> = Object.freeze({ key: '', value: undefined as never, weight: 0, used: false }) as Entry<never>;
+const SPENT: Entry<never> = Object.freeze({ key: '', value: undefined as never, weight: 0, used: false, topSince: -1 }) as Entry<never>;
 
 /**
  * A map bounded by a total size that drops the entries least recently used, approximately:
@@ -66,8 +68,15 @@ export class Lru<V> {
     if (entry === undefined) return undefined;
     entry.used = true;
     // A hit counts as a request for the key, as a miss does in `admit`: kept keys are compared
-    // with newcomers by how often they are asked for, not by how often they were made.
-    this.admission?.sighting(key);
+    // with newcomers by how often they are asked for, not by how often they were made. A key
+    // whose count is at the top, as a repeated one's soon is, stays there until the next halving.
+    const admission = this.admission;
+    if (admission !== undefined) {
+      const halvings = admission.halvings;
+      if (entry.topSince === halvings) admission.sightingAtTop();
+      // Not at the top if this very sighting brought the next halving.
+      else if (admission.sighting(key) === MAX_COUNT && admission.halvings === halvings) entry.topSince = halvings;
+    }
     return entry.value;
   }
 
@@ -126,7 +135,7 @@ export class Lru<V> {
       this.#total -= victim.weight;
       this.#full = true;
     }
-    const entry: Entry<V> = { key, value, weight, used: false };
+    const entry: Entry<V> = { key, value, weight, used: false, topSince: -1 };
     this.#entries.set(key, entry);
     this.#queue.push(entry);
     this.#total += weight;
