@@ -16,7 +16,7 @@ import type { Database } from '../store/schema.js';
 import { writeFileWhole } from '../shared/whole-file.js';
 
 export const DEVELOPMENT_KEY_FILE = 'development-key.txt';
-export const DEVELOPMENT_KEY_PLAN = 'standard';
+const DEVELOPMENT_KEY_PLAN = 'standard';
 
 const LEASE = 'development-key';
 /** Long enough to make a key and write a file; a start that died holding the lease holds it no longer. */
