@@ -125,17 +125,9 @@ export function createKey(dataDir: string, plan: string): string {
 /**
  * CPU time a process has used so far, user and system, all threads, in milliseconds, from
  * /proc (Linux; undefined elsewhere). Its clock ticks are USER_HZ, 100 a second on Linux.
- * `statFile`: a thread's own (`/proc/<pid>/task/<tid>/stat`, the same fields) for that thread's.
  */
-export function cpuMs(pid: number, statFile = `/proc/${pid}/stat`): number | undefined {
-  try {
-    const stat = readFileSync(statFile, 'utf8');
-    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
+export function cpuMs(pid: number): number | undefined {
+  return statCpuMs(`/proc/${pid}/stat`);
 }
 
 /** CPU time of each thread of a process so far, in milliseconds by thread id, from /proc (Linux; empty elsewhere). */
@@ -148,10 +140,23 @@ export function threadCpuMs(pid: number): Map<number, number> {
     return threads;
   }
   for (const tid of tids) {
-    const ms = cpuMs(Number(tid), `/proc/${pid}/task/${tid}/stat`);
+    // A thread's stat file has the process's fields, for that thread alone.
+    const ms = statCpuMs(`/proc/${pid}/task/${tid}/stat`);
     if (ms !== undefined) threads.set(Number(tid), ms);
   }
   return threads;
+}
+
+/** utime + stime of a /proc stat file, in milliseconds; undefined if it cannot be read. */
+function statCpuMs(file: string): number | undefined {
+  try {
+    const stat = readFileSync(file, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Resident set size of a process in MB, from /proc (Linux). */

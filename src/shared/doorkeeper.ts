@@ -40,7 +40,7 @@ export class Doorkeeper {
     if (count < MAX_COUNT) {
       for (let row = 0; row < DEPTH; row++) if (this.#counts[this.#slots[row]!] === count) this.#counts[this.#slots[row]!] = count + 1;
     }
-    if (++this.#sightings >= AGE_AFTER) this.#age();
+    this.#tick();
     return Math.min(count + 1, MAX_COUNT);
   }
 
@@ -55,7 +55,7 @@ export class Doorkeeper {
    * A cache hit on a key asked for often (lru.ts) thus costs no hashing of the key.
    */
   sightingAtTop(): void {
-    if (++this.#sightings >= AGE_AFTER) this.#age();
+    this.#tick();
   }
 
   /** How often `key` was asked for (estimated, never under the truth until a halving). */
@@ -81,6 +81,11 @@ export class Doorkeeper {
       least = Math.min(least, this.#counts[slot]!);
     }
     return least;
+  }
+
+  /** One sighting more toward the next halving. */
+  #tick(): void {
+    if (++this.#sightings >= AGE_AFTER) this.#age();
   }
 
   #age(): void {
