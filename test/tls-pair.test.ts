@@ -6,14 +6,14 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import { copyFileSync, existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { GENERATED_CERT, GENERATED_KEY, GENERATION_LOCK, loadOrCreateCertificate } from '../src/http/edge/tls.js';
+import { GENERATED_CERT, GENERATED_KEY, GENERATION_LOCK, loadOrCreateCertificate, takeOverLock } from '../src/http/edge/tls.js';
 import { useTempDirs } from './support/temp-dirs.js';
 
 const tempDir = useTempDirs('ginko-tls-');
@@ -101,4 +101,21 @@ it('takes over a lock whose process on this host is gone, or which is older than
     pairOnDisk(dir);
     assert.equal(existsSync(join(dir, GENERATION_LOCK)), false, name);
   }
+});
+
+it('of two starts that found the same dead lock, the later one leaves it to the one that took it over first', async () => {
+  const gone = await promisify(execFile)(process.execPath, ['-e', 'console.log(process.pid)']);
+  const dir = tempDir();
+  const lock = join(dir, GENERATION_LOCK);
+  const stale = `${hostname()} ${gone.stdout.trim()}`;
+  writeFileSync(lock, `${stale}\n`);
+  // Both judged the lock stale; the first takes it over, then the second tries.
+  assert.equal(takeOverLock(lock, stale, 'first 1 token-1'), true);
+  assert.equal(takeOverLock(lock, stale, 'second 2 token-2'), false);
+  assert.equal(readFileSync(lock, 'utf8'), 'first 1 token-1\n');
+  assert.deepEqual(readdirSync(dir), [GENERATION_LOCK]);
+  // Once the first has released it, the second's late try does not take it either: it looks again.
+  rmSync(lock);
+  assert.equal(takeOverLock(lock, stale, 'second 2 token-2'), false);
+  assert.deepEqual(readdirSync(dir), []);
 });

@@ -7,8 +7,8 @@
  * start; a pair that does not match all the same (from before the lock) is made again rather
  * than failing every start (docs/access.md#https).
  */
-import { createPrivateKey, X509Certificate } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { createPrivateKey, randomUUID, X509Certificate } from 'node:crypto';
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -41,11 +41,12 @@ export async function loadOrCreateCertificate(dataDir: string, given?: { cert?: 
   const certPath = join(dataDir, GENERATED_CERT);
   const keyPath = join(dataDir, GENERATED_KEY);
   const lockPath = join(dataDir, GENERATION_LOCK);
+  const holder = holderLine();
   for (;;) {
     const written = matchingPair(certPath, keyPath);
     if (written !== undefined) return { ...written, generated: false, certPath };
     mkdirSync(dataDir, { recursive: true });
-    if (!takeLock(lockPath)) {
+    if (!takeLock(lockPath, holder)) {
       // Another start is making the pair: its files are read once it is done.
       await sleep(LOCK_POLL_MS);
       continue;
@@ -56,7 +57,7 @@ export async function loadOrCreateCertificate(dataDir: string, given?: { cert?: 
       if (meanwhile !== undefined) return { ...meanwhile, generated: false, certPath };
       return { ...(await generatePair(certPath, keyPath)), generated: true, certPath };
     } finally {
-      rmSync(lockPath, { force: true });
+      releaseLock(lockPath, holder);
     }
   }
 }
@@ -84,30 +85,83 @@ function readIfThere(path: string): string | undefined {
   }
 }
 
+/** What a start writes into the lock: its host and process id, and a token no other start writes. */
+function holderLine(): string {
+  return `${hostname()} ${process.pid} ${randomUUID()}`;
+}
+
 /** Creates the lock file unless another start holds it; takes over one left by a start that died. */
-function takeLock(lockPath: string): boolean {
-  try {
-    const fd = openSync(lockPath, 'wx');
-    writeSync(fd, `${hostname()} ${process.pid}\n`);
-    closeSync(fd);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  let holder: string;
+function takeLock(lockPath: string, holder: string): boolean {
+  if (createLock(lockPath, holder)) return true;
+  let held: string;
   let age: number;
   try {
-    holder = readFileSync(lockPath, 'utf8').trim();
+    held = readFileSync(lockPath, 'utf8').trim();
     age = Date.now() - statSync(lockPath).mtimeMs;
   } catch {
     return false; // removed meanwhile: the next try may take it
   }
-  if (age < STALE_LOCK_MS && !goneFromThisHost(holder)) return false;
-  rmSync(lockPath, { force: true });
-  return takeLock(lockPath);
+  if (age < STALE_LOCK_MS && !goneFromThisHost(held)) return false;
+  return takeOverLock(lockPath, held, holder);
 }
 
-/** Whether a lock's holder (`host pid`) was a process of this host that no longer runs. */
+/** Creates the lock file with `holder` in it unless one is there. */
+function createLock(lockPath: string, holder: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(lockPath, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    writeSync(fd, `${holder}\n`);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+/**
+ * Takes over the lock judged stale while it held `stale`, unless another start took it over
+ * first. Starts that find the same dead lock at once (replicas restarted together) each judge
+ * it stale: removing it by name would let a later one remove the lock an earlier one had just
+ * made, and both would hold it. So the lock is moved aside under a name of this start's own (a
+ * rename is atomic) and read there: if it is the stale one, it is removed and the lock created
+ * as usual (of several starts, one creates it); if it is a newer start's, it is put back.
+ * Exported for test/tls-pair.test.ts, which takes the place of the start that came first.
+ */
+export function takeOverLock(lockPath: string, stale: string, holder: string): boolean {
+  const aside = `${lockPath}.${randomUUID()}`;
+  try {
+    renameSync(lockPath, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false; // another start moved it first
+    throw error;
+  }
+  const moved = readFileSync(aside, 'utf8').trim();
+  if (moved !== stale) {
+    // A start took the stale lock over between this one's look and its move. The link fails
+    // only if a third start created a lock in that instant: then both hold it (the next
+    // start's pair check makes a pair again that does not match).
+    try {
+      linkSync(aside, lockPath);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    rmSync(aside, { force: true });
+    return false;
+  }
+  rmSync(aside, { force: true });
+  return createLock(lockPath, holder);
+}
+
+/** Removes the lock if it is still this start's (not taken over by another meanwhile). */
+function releaseLock(lockPath: string, holder: string): void {
+  if (readIfThere(lockPath)?.trim() === holder) rmSync(lockPath, { force: true });
+}
+
+/** Whether a lock's holder (`host pid token`; before 2026-11-28 `host pid`) was a process of this host that no longer runs. */
 function goneFromThisHost(holder: string): boolean {
   const [host, pid] = holder.split(' ');
   if (host !== hostname() || !/^\d+$/.test(pid ?? '')) return false;
