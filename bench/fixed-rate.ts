@@ -44,6 +44,12 @@ export async function alternateAtRate(servers: readonly FixedRateOptions[], turn
     const metricsOf = (o: FixedRateOptions) => (o.turnMetrics ? readTurnMetrics(o.origin, o.ca, o.headers) : Promise.resolve(undefined));
     const readings: (TurnMetrics | undefined)[] = [];
     for (let i = 0; i < servers.length; i++) {
+      // Read once before the warm-up as well: the first GET of /metrics after a scenario of
+      // POSTs alone deoptimizes some 60 functions shared by both (Node's HTTP parser, Fastify's
+      // reply, the edge's hooks: V8's "wrong map"), and the server then runs them slower until
+      // they are compiled again, in the warm-up rather than in its first turn
+      // (docs/benchmarks.md#latency-at-half-load).
+      await metricsOf(servers[i]!);
       await run(pools[i]!, { ...servers[i]!, seconds: WARM_UP_SECONDS });
       readings[i] = await metricsOf(servers[i]!);
     }
@@ -63,6 +69,8 @@ export async function alternateAtRate(servers: readonly FixedRateOptions[], turn
 
 interface Run {
   readonly latencies: number[];
+  /** For each request, how long after it was due the load process sent it (or queued it behind busy connections). */
+  readonly lateness: number[];
   readonly non2xx: number;
   readonly errors: number;
   readonly seconds: number;
@@ -81,12 +89,17 @@ function pooled(runs: readonly Run[]): LoadResult {
     errors: runs.reduce((n, r) => n + r.errors, 0),
     total: latencies.length,
     turnP99Ms: runs.map((r) => at(0.99, [...r.latencies].sort((a, b) => a - b))),
+    turnSendLateMs: runs.map((r) => {
+      const late = [...r.lateness].sort((a, b) => a - b);
+      return { p99: at(0.99, late), max: at(1, late) };
+    }),
     ...(runs.every((r) => r.metrics) ? { turnMetrics: runs.map((r) => r.metrics!) } : {}),
   };
 }
 
 async function run(connections: readonly RawConnection[], options: FixedRateOptions): Promise<Run> {
   const latencies: number[] = [];
+  const lateness: number[] = [];
   let non2xx = 0;
   let errors = 0;
   let outstanding = 0;
@@ -109,7 +122,8 @@ async function run(connections: readonly RawConnection[], options: FixedRateOpti
       if (--outstanding === 0 && stopped) allAnswered();
     });
   };
-  const send = (due: number) => {
+  const send = (due: number, now: number) => {
+    lateness.push(now - due);
     const { sequence } = options;
     const one = sequence.requests[sequence.next++ % sequence.requests.length]!;
     outstanding++;
@@ -125,7 +139,7 @@ async function run(connections: readonly RawConnection[], options: FixedRateOpti
   await new Promise<void>((resolve) => {
     const tick = () => {
       const now = performance.now();
-      while (sent < total && start + sent * interval <= now) send(start + sent++ * interval);
+      while (sent < total && start + sent * interval <= now) send(start + sent++ * interval, now);
       if (sent < total) setTimeout(tick, Math.max(0, start + sent * interval - performance.now()));
       else resolve();
     };
@@ -133,5 +147,5 @@ async function run(connections: readonly RawConnection[], options: FixedRateOpti
   });
   stopped = true;
   if (outstanding > 0) await answered;
-  return { latencies, non2xx, errors, seconds: (performance.now() - start) / 1000 };
+  return { latencies, lateness, non2xx, errors, seconds: (performance.now() - start) / 1000 };
 }

@@ -19,6 +19,12 @@ export interface LoadResult {
   readonly turnP99Ms?: readonly number[] | undefined;
   /** Pooled over turns, where the server's /metrics was read after each (fixed-rate.ts): its collector and event loop in each turn and the idle time before it. */
   readonly turnMetrics?: readonly TurnMetrics[] | undefined;
+  /**
+   * Pooled over fixed-rate turns: in each turn, how late the load process itself sent its
+   * requests (its event loop or processor time, not the server's; ms after each was due), p99 and
+   * longest. A request sent late counts its lateness in its latency (fixed-rate.ts).
+   */
+  readonly turnSendLateMs?: readonly { readonly p99: number; readonly max: number }[] | undefined;
 }
 
 export interface LoadOptions {
