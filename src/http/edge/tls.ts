@@ -141,15 +141,17 @@ export function takeOverLock(lockPath: string, stale: string, holder: string): b
   }
   const moved = readFileSync(aside, 'utf8').trim();
   if (moved !== stale) {
-    // A start took the stale lock over between this one's look and its move. The link fails
-    // only if a third start created a lock in that instant: then both hold it (the next
-    // start's pair check makes a pair again that does not match).
+    // A start took the stale lock over between this one's look and its move: put back. The link
+    // fails with EEXIST only if a third start created a lock in that instant, and then both
+    // hold it (the next start's pair check makes a pair again that does not match). A volume
+    // without hard links gets it back by a rename, which would replace such a third lock.
     try {
       linkSync(aside, lockPath);
+      rmSync(aside, { force: true });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') rmSync(aside, { force: true });
+      else renameSync(aside, lockPath);
     }
-    rmSync(aside, { force: true });
     return false;
   }
   rmSync(aside, { force: true });
