@@ -9,7 +9,9 @@
  *
  * No answer waits more than HOLD_LIMIT_MS: a turn that takes longer (many requests, or one
  * slow one) writes what it holds when the limit has passed, and the next answer starts a new
- * batch.
+ * batch. And answers are held only while the event loop is busy (`busy`, loop-load.ts): a loop
+ * with time to spare writes each answer as it is made, so that the first answers of a burst do
+ * not wait for the last.
  */
 import type { ServerResponse } from 'node:http';
 
@@ -24,11 +26,21 @@ export class WriteBatch {
   #since = 0;
   #scheduled = false;
 
-  /** `onFault`: a write that threw (its response is then destroyed; the other writes go on). */
-  constructor(private readonly onFault: (error: unknown) => void) {}
+  /**
+   * `onFault`: a write that threw (its response is then destroyed; the other writes go on).
+   * `busy`: whether to hold answers now (by default always).
+   */
+  constructor(
+    private readonly onFault: (error: unknown) => void,
+    private readonly busy: () => boolean = () => true,
+  ) {}
 
-  /** Makes `write`, which writes `response`, with the other answers of this turn. */
+  /** Makes `write`, which writes `response`, with the other answers of this turn (now while the loop is not busy). */
   hold(response: ServerResponse, write: () => void): void {
+    if (this.#writes.length === 0 && !this.busy()) {
+      this.#make(response, write);
+      return;
+    }
     if (this.#writes.length > 0 && performance.now() - this.#since >= HOLD_LIMIT_MS) this.#flush();
     if (this.#writes.length === 0) {
       this.#since = performance.now();
@@ -53,14 +65,15 @@ export class WriteBatch {
     if (writes.length === 0) return;
     this.#writes = [];
     this.#responses = [];
-    for (let i = 0; i < writes.length; i++) {
-      try {
-        writes[i]!();
-      } catch (error) {
-        this.onFault(error);
-        const response = responses[i]!;
-        if (!response.writableEnded) response.destroy();
-      }
+    for (let i = 0; i < writes.length; i++) this.#make(responses[i]!, writes[i]!);
+  }
+
+  #make(response: ServerResponse, write: () => void): void {
+    try {
+      write();
+    } catch (error) {
+      this.onFault(error);
+      if (!response.writableEnded) response.destroy();
     }
   }
 }
