@@ -11,7 +11,7 @@ import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 /** The window over which the loop's utilization is read. */
 export const LOAD_WINDOW_MS = 100;
 /** The share of a window the loop must have run for it to count as busy. */
-export const BUSY_UTILIZATION = 0.85;
+export const BUSY_UTILIZATION = 0.75;
 
 export class LoopLoad {
   #busy = false;
