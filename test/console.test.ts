@@ -124,7 +124,8 @@ describe('console pages', () => {
       counted.push(`${status} ${answer?.headersSent ? 'after' : 'before'} the answer was written`);
       count(url, status, keyId);
     };
-    t.app.server.on('request', onRequest);
+    // Before the server's own listener, which may answer (and count) before later listeners run.
+    t.app.server.prependListener('request', onRequest);
     try {
       const url = `http://127.0.0.1:${address.port}/v3/banks/0005`;
       const before = t.app.fastPath.answered;
