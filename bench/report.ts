@@ -113,8 +113,8 @@ export function printTable(report: Report): void {
         `; CPU per request at this rate bare / Ginko ${cpuColumn(bare, ginko)} µs (saturated ${cpuColumn(s.bare, s.ginko)} µs)`,
     );
     if (ginko.turnMetrics) out.push(`${s.name} at half load, Ginko in its turns: ${turnMetricsLine(ginko.turnMetrics)}`);
-    const late = (r: LoadResult) => (r.turnSendLateMs ?? []).map((t) => `${t.p99} / ${t.max}`).join(', ');
     if (ginko.turnSendLateMs) {
+      const late = (r: LoadResult) => (r.turnSendLateMs ?? []).map((t) => `${t.p99} / ${t.max}`).join(', ');
       out.push(
         `${s.name} at half load, the load process's own lateness in sending (its loop, not the servers'), p99 / longest ms per turn: ` +
           `bare ${late(bare)}; Ginko ${late(ginko)}${working ? `; busy bare ${late(working.result)}` : ''}`,

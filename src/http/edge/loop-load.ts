@@ -18,12 +18,12 @@ export class LoopLoad {
   #last: EventLoopUtilization = performance.eventLoopUtilization();
   readonly #timer: NodeJS.Timeout;
 
-  constructor(windowMs = LOAD_WINDOW_MS) {
+  constructor() {
     this.#timer = setInterval(() => {
       const now = performance.eventLoopUtilization();
       this.#busy = performance.eventLoopUtilization(now, this.#last).utilization >= BUSY_UTILIZATION;
       this.#last = now;
-    }, windowMs);
+    }, LOAD_WINDOW_MS);
     // A gauge: it must not keep a process alive that has nothing else to do.
     this.#timer.unref();
   }
