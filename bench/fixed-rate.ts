@@ -1,8 +1,12 @@
 /**
  * Load at a fixed request rate, open loop: request i is due at start + i / rate, sent then over
  * one of `connections` keep-alive connections (or queued for the next free one), and its latency
- * runs from when it was due to its answer's end, so a slow answer delays the others' figures
- * as it would delay users' requests. autocannon's own rate option sends each connection's quota
+ * runs from when the load process got to it (sent it, or queued it) to its answer's end: a
+ * request queued behind busy connections counts its wait, so a slow answer delays the others'
+ * figures as it would delay users' requests, but the load process's own lateness does not count
+ * (its 1 ms timers send a millisecond's requests together, up to 1 ms after they fell due, and
+ * its loop shares the machine with the server: docs/benchmarks.md#latency-at-half-load). The
+ * latency from when each was due is kept too, beside it. autocannon's own rate option sends each connection's quota
  * at the start of every second, which measures bursts rather than a steady rate. Each server's
  * first run is preceded by WARM_UP_SECONDS at the same rate, not recorded. The connections are
  * raw-connection.ts's, which cost the client far less than node:https's.
@@ -68,7 +72,10 @@ export async function alternateAtRate(servers: readonly FixedRateOptions[], turn
 }
 
 interface Run {
+  /** From when the load process got to each request (sent it, or queued it behind busy connections) to its answer's end. */
   readonly latencies: number[];
+  /** From when each request was due to its answer's end: the above and the load process's lateness. */
+  readonly fromDue: number[];
   /** For each request, how long after it was due the load process sent it (or queued it behind busy connections). */
   readonly lateness: number[];
   readonly non2xx: number;
@@ -81,16 +88,18 @@ function pooled(runs: readonly Run[]): LoadResult {
   const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const seconds = runs.reduce((n, r) => n + r.seconds, 0);
   const at = (p: number, sorted = latencies) => Math.round(percentile(sorted, p) * 10) / 10;
+  const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b);
   return {
     requestsPerSecond: Math.round(latencies.length / seconds),
     p50Ms: at(0.5),
     p99Ms: at(0.99),
+    fromDue: { p99Ms: at(0.99, sorted(runs.flatMap((r) => r.fromDue))), turnP99Ms: runs.map((r) => at(0.99, sorted(r.fromDue))) },
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
     errors: runs.reduce((n, r) => n + r.errors, 0),
     total: latencies.length,
-    turnP99Ms: runs.map((r) => at(0.99, [...r.latencies].sort((a, b) => a - b))),
+    turnP99Ms: runs.map((r) => at(0.99, sorted(r.latencies))),
     turnSendLateMs: runs.map((r) => {
-      const late = [...r.lateness].sort((a, b) => a - b);
+      const late = sorted(r.lateness);
       return { p99: at(0.99, late), max: at(1, late) };
     }),
     ...(runs.every((r) => r.metrics) ? { turnMetrics: runs.map((r) => r.metrics!) } : {}),
@@ -99,6 +108,7 @@ function pooled(runs: readonly Run[]): LoadResult {
 
 async function run(connections: readonly RawConnection[], options: FixedRateOptions): Promise<Run> {
   const latencies: number[] = [];
+  const fromDue: number[] = [];
   const lateness: number[] = [];
   let non2xx = 0;
   let errors = 0;
@@ -110,14 +120,17 @@ async function run(connections: readonly RawConnection[], options: FixedRateOpti
   const host = new URL(options.origin).host;
   const idle = [...connections];
   /** Requests due while every connection was busy, in the order they fell due. */
-  const waiting: { readonly due: number; readonly bytes: Buffer }[] = [];
-  const dispatch = (connection: RawConnection, due: number, bytes: Buffer) => {
+  const waiting: { readonly due: number; readonly reached: number; readonly bytes: Buffer }[] = [];
+  /** `reached`: when the load process got to the request, `due` or later. */
+  const dispatch = (connection: RawConnection, due: number, reached: number, bytes: Buffer) => {
     connection.send(bytes, (status) => {
-      latencies.push(performance.now() - due);
+      const answered = performance.now();
+      latencies.push(answered - reached);
+      fromDue.push(answered - due);
       if (status === 0) errors++;
       else if (status < 200 || status > 299) non2xx++;
       const next = waiting.shift();
-      if (next !== undefined) dispatch(connection, next.due, next.bytes);
+      if (next !== undefined) dispatch(connection, next.due, next.reached, next.bytes);
       else idle.push(connection);
       if (--outstanding === 0 && stopped) allAnswered();
     });
@@ -129,8 +142,8 @@ async function run(connections: readonly RawConnection[], options: FixedRateOpti
     outstanding++;
     const bytes = requestBytes(one.method, withUnique(one.path), host, options.headers, one.body);
     const connection = idle.pop();
-    if (connection !== undefined) dispatch(connection, due, bytes);
-    else waiting.push({ due, bytes });
+    if (connection !== undefined) dispatch(connection, due, now, bytes);
+    else waiting.push({ due, reached: now, bytes });
   };
   const total = Math.round(options.rate * options.seconds);
   const interval = 1000 / options.rate;
@@ -147,5 +160,5 @@ async function run(connections: readonly RawConnection[], options: FixedRateOpti
   });
   stopped = true;
   if (outstanding > 0) await answered;
-  return { latencies, lateness, non2xx, errors, seconds: (performance.now() - start) / 1000 };
+  return { latencies, fromDue, lateness, non2xx, errors, seconds: (performance.now() - start) / 1000 };
 }

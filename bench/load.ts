@@ -17,12 +17,18 @@ export interface LoadResult {
   readonly cpuMicrosecondsPerRequest?: number | undefined;
   /** Pooled over turns (fixed-rate.ts): each turn's own p99, in order, to see whether one turn decided `p99Ms`. */
   readonly turnP99Ms?: readonly number[] | undefined;
+  /**
+   * At a fixed rate (fixed-rate.ts), where `p50Ms` and `p99Ms` run from when the load process
+   * got to each request: the p99 from when each was due instead, pooled and per turn, which
+   * also counts the load process's own lateness in sending (`turnSendLateMs`).
+   */
+  readonly fromDue?: { readonly p99Ms: number; readonly turnP99Ms: readonly number[] } | undefined;
   /** Pooled over turns, where the server's /metrics was read after each (fixed-rate.ts): its collector and event loop in each turn and the idle time before it. */
   readonly turnMetrics?: readonly TurnMetrics[] | undefined;
   /**
    * Pooled over fixed-rate turns: in each turn, how late the load process itself sent its
    * requests (its event loop or processor time, not the server's; ms after each was due), p99 and
-   * longest. A request sent late counts its lateness in its latency (fixed-rate.ts).
+   * longest. A request sent late counts its lateness in `fromDue`, not in `p99Ms` (fixed-rate.ts).
    */
   readonly turnSendLateMs?: readonly { readonly p99: number; readonly max: number }[] | undefined;
 }

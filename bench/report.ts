@@ -70,7 +70,14 @@ const pad = (s: string | number, n: number) => String(s).padEnd(n);
 const cpuColumn = (bare: LoadResult, ginko: LoadResult) => `${bare.cpuMicrosecondsPerRequest ?? '?'} / ${ginko.cpuMicrosecondsPerRequest ?? '?'}`;
 const padStart = (s: string | number, n: number) => String(s).padStart(n);
 /** A pooled p99's turns (LoadResult.turnP99Ms), as " (turns 3.1, 4.2, 9.9)". */
-const turns = (r: LoadResult) => (r.turnP99Ms && r.turnP99Ms.length > 1 ? ` (turns ${r.turnP99Ms.join(', ')})` : '');
+/** A pooled p99's turns, and at a fixed rate the p99 from when each request was due (fixed-rate.ts). */
+const turns = (r: LoadResult) => {
+  const parts = [
+    ...(r.turnP99Ms && r.turnP99Ms.length > 1 ? [`turns ${r.turnP99Ms.join(', ')}`] : []),
+    ...(r.fromDue ? [`from when due ${r.fromDue.p99Ms} ms${r.fromDue.turnP99Ms.length > 1 ? `, turns ${r.fromDue.turnP99Ms.join(', ')}` : ''}`] : []),
+  ];
+  return parts.length > 0 ? ` (${parts.join('; ')})` : '';
+};
 
 /** Per turn, the mark-compacts (their closing pauses and incremental steps), the scavenges and the loop's longest 10 ms tick. */
 function turnMetricsLine(turns: readonly TurnMetrics[]): string {

@@ -264,6 +264,20 @@ it('sends load at a fixed rate, open loop: every request due is sent, and its wa
     assert.deepEqual([apartAlone!.total, apartAlone!.errors, apartWaited!.total, apartWaited!.errors], [40, 0, 40, 0]);
     assert.ok(apartWaited!.p50Ms >= 20, `p50 ${apartWaited!.p50Ms} ms`);
     assert.deepEqual([first.sequence.next, second.sequence.next, lastUnique() - uniqueBefore], [80, 80, 160]);
+    // The load process's own lateness counts from when each request was due, not in the p99:
+    // its loop stopped for 150 ms in the middle of the turn (after the 1 s warm-up), the requests
+    // due meanwhile are sent late, all at once, and the quick server answers them as quickly as
+    // the others. (At 400 a second, a request 2.5 ms after the last, at most one is on its way
+    // when the loop stops: its answer, read after the stall, is not among the p99's 4 slowest.)
+    const stall = setTimeout(() => {
+      const until = performance.now() + 150;
+      while (performance.now() < until);
+    }, 1500);
+    const [stalled] = await alternateAtRate([{ ...options(bare.url), rate: 400, connections: 20 }], 1);
+    clearTimeout(stall);
+    assert.deepEqual([stalled!.total, stalled!.errors], [400, 0]);
+    assert.ok(stalled!.fromDue!.p99Ms >= 100, `from when due: p99 ${stalled!.fromDue!.p99Ms} ms`);
+    assert.ok(stalled!.p99Ms < 50, `p99 ${stalled!.p99Ms} ms`);
   } finally {
     await Promise.all([bare.stop(), slow.stop()]);
     rmSync(dir, { recursive: true, force: true });
@@ -401,4 +415,7 @@ it('reports distinct Resolve at half load with both servers\' CPU there, each tu
     /^distinct resolve, names as in files at half load, the load process's own lateness in sending \(its loop, not the servers'\), p99 \/ longest ms per turn: bare 1\.8 \/ 4\.5, 1\.6 \/ 4\.2, 1\.9 \/ 5; Ginko 39\.4 \/ 69\.3, 1\.6 \/ 4\.2, 1\.9 \/ 5; busy bare 2 \/ 5, 1\.6 \/ 4\.2, 1\.9 \/ 5$/m,
   );
   assert.match(printed(scenario(3.3, 9.4)), /p50 \/ p99 1\.4 \/ 9\.4 ms, CPU per request 214\.5 µs; above the bound too: on this machine, at this rate, the bound asks for less CPU per request than Ginko's answers take$/);
+  // At a fixed rate, the p99 from when each request was due follows the p99 the target reads.
+  const withFromDue: ScenarioReport = { ...plain, atHalfLoad: { ...half, ginko: { ...half.ginko, fromDue: { p99Ms: 14.8, turnP99Ms: [5.1, 14.8, 6] } } } };
+  assert.match(printed(withFromDue), /, Ginko 1\.4 \/ 12\.1 ms \(turns 4\.2, 12\.9, 5; from when due 14\.8 ms, turns 5\.1, 14\.8, 6\) \(target p99 ≤ 5 ms: FAIL\);/);
 });
