@@ -6,10 +6,11 @@
  * figures as it would delay users' requests, but the load process's own lateness does not count
  * (its 1 ms timers send a millisecond's requests together, up to 1 ms after they fell due, and
  * its loop shares the machine with the server: docs/benchmarks.md#latency-at-half-load). The
- * latency from when each was due is kept too, beside it. autocannon's own rate option sends each connection's quota
- * at the start of every second, which measures bursts rather than a steady rate. Each server's
- * first run is preceded by WARM_UP_SECONDS at the same rate, not recorded. The connections are
- * raw-connection.ts's, which cost the client far less than node:https's.
+ * latency from when each was due is kept too, beside it. autocannon's own rate option sends
+ * each connection's quota at the start of every second, which measures bursts rather than a
+ * steady rate. Each server's first run is preceded by WARM_UP_SECONDS at the same rate, not
+ * recorded. The connections are raw-connection.ts's, which cost the client far less than
+ * node:https's.
  */
 import { type TurnMetrics, metricsBetween, readTurnMetrics } from './turn-metrics.js';
 import { type LoadOptions, type LoadResult, percentile, withUnique } from './load.js';

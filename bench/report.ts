@@ -69,8 +69,10 @@ const pad = (s: string | number, n: number) => String(s).padEnd(n);
 /** The servers' CPU per request, bare / Ginko (LoadResult.cpuMicrosecondsPerRequest). */
 const cpuColumn = (bare: LoadResult, ginko: LoadResult) => `${bare.cpuMicrosecondsPerRequest ?? '?'} / ${ginko.cpuMicrosecondsPerRequest ?? '?'}`;
 const padStart = (s: string | number, n: number) => String(s).padStart(n);
-/** A pooled p99's turns (LoadResult.turnP99Ms), as " (turns 3.1, 4.2, 9.9)". */
-/** A pooled p99's turns, and at a fixed rate the p99 from when each request was due (fixed-rate.ts). */
+/**
+ * A pooled p99's turns (LoadResult.turnP99Ms), and at a fixed rate the p99 from when each
+ * request was due: " (turns 3.1, 4.2, 9.9; from when due 10.4 ms, turns 3.6, 4.9, 10.4)".
+ */
 const turns = (r: LoadResult) => {
   const parts = [
     ...(r.turnP99Ms && r.turnP99Ms.length > 1 ? [`turns ${r.turnP99Ms.join(', ')}`] : []),
