@@ -75,9 +75,7 @@ export async function alternateAtRate(servers: readonly FixedRateOptions[], turn
 interface Run {
   /** From when the load process got to each request (sent it, or queued it behind busy connections) to its answer's end. */
   readonly latencies: number[];
-  /** From when each request was due to its answer's end: the above and the load process's lateness. */
-  readonly fromDue: number[];
-  /** For each request, how long after it was due the load process sent it (or queued it behind busy connections). */
+  /** For the same requests in the same order, how long after it was due the load process got to each: with `latencies`, the latency from when it was due. */
   readonly lateness: number[];
   readonly non2xx: number;
   readonly errors: number;
@@ -90,11 +88,12 @@ function pooled(runs: readonly Run[]): LoadResult {
   const seconds = runs.reduce((n, r) => n + r.seconds, 0);
   const at = (p: number, sorted = latencies) => Math.round(percentile(sorted, p) * 10) / 10;
   const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b);
+  const fromDue = (r: Run) => r.latencies.map((latency, i) => latency + r.lateness[i]!);
   return {
     requestsPerSecond: Math.round(latencies.length / seconds),
     p50Ms: at(0.5),
     p99Ms: at(0.99),
-    fromDue: { p99Ms: at(0.99, sorted(runs.flatMap((r) => r.fromDue))), turnP99Ms: runs.map((r) => at(0.99, sorted(r.fromDue))) },
+    fromDue: { p99Ms: at(0.99, sorted(runs.flatMap(fromDue))), turnP99Ms: runs.map((r) => at(0.99, sorted(fromDue(r)))) },
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
     errors: runs.reduce((n, r) => n + r.errors, 0),
     total: latencies.length,
@@ -109,7 +108,6 @@ function pooled(runs: readonly Run[]): LoadResult {
 
 async function run(connections: readonly RawConnection[], options: FixedRateOptions): Promise<Run> {
   const latencies: number[] = [];
-  const fromDue: number[] = [];
   const lateness: number[] = [];
   let non2xx = 0;
   let errors = 0;
@@ -125,9 +123,8 @@ async function run(connections: readonly RawConnection[], options: FixedRateOpti
   /** `reached`: when the load process got to the request, `due` or later. */
   const dispatch = (connection: RawConnection, due: number, reached: number, bytes: Buffer) => {
     connection.send(bytes, (status) => {
-      const answered = performance.now();
-      latencies.push(answered - reached);
-      fromDue.push(answered - due);
+      latencies.push(performance.now() - reached);
+      lateness.push(reached - due);
       if (status === 0) errors++;
       else if (status < 200 || status > 299) non2xx++;
       const next = waiting.shift();
@@ -137,7 +134,6 @@ async function run(connections: readonly RawConnection[], options: FixedRateOpti
     });
   };
   const send = (due: number, now: number) => {
-    lateness.push(now - due);
     const { sequence } = options;
     const one = sequence.requests[sequence.next++ % sequence.requests.length]!;
     outstanding++;
@@ -161,5 +157,5 @@ async function run(connections: readonly RawConnection[], options: FixedRateOpti
   });
   stopped = true;
   if (outstanding > 0) await answered;
-  return { latencies, fromDue, lateness, non2xx, errors, seconds: (performance.now() - start) / 1000 };
+  return { latencies, lateness, non2xx, errors, seconds: (performance.now() - start) / 1000 };
 }
