@@ -1,4 +1,5 @@
-import { type Agent, request } from 'node:https';
+import { Agent, request } from 'node:https';
+import type { DistinctRequest } from './distinct.js';
 
 /**
  * How the bare server finds the bytes Ginko answered a request with: the path without the
@@ -47,4 +48,24 @@ export function fetchAnswer(url: string, ca: string, agent: Agent | undefined, o
     req.on('error', reject);
     req.end(one.body);
   });
+}
+
+/** Ginko's answers to every request, 16 at a time: the bytes the bare server answers with. */
+export async function fetchAll(url: string, ca: string, requests: readonly DistinctRequest[], key: string): Promise<Map<string, Answer>> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+  const answers = new Map<string, Answer>();
+  let next = 0;
+  const worker = async () => {
+    while (next < requests.length) {
+      const one = requests[next++]!;
+      const k = answerKey(one.method, one.path, one.body);
+      if (!answers.has(k)) answers.set(k, await fetchAnswer(url, ca, agent, one, key));
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: 16 }, worker));
+  } finally {
+    agent.destroy();
+  }
+  return answers;
 }

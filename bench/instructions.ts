@@ -6,6 +6,9 @@
  * (docs/benchmarks.md#instructions-per-request). Needs valgrind (Debian: `apt-get install
  * valgrind`). Options:
  *   --path P       the GET request, repeated (default the repeated lookup, /v3/banks/0001)
+ *   --distinct K   instead, distinct requests (distinct.ts) of kind K, one of DISTINCT_KINDS,
+ *                  or `mixed` for the mixed stream: each request the next of the list, with the
+ *                  bench's unique `_` parameter, as `npm run bench` sends them
  *   --requests N   requests in each of the three counted windows (default 3000), after rounds of N
  *                  not counted until the code is warm (V8's helper threads nearly idle: warm below)
  *   --serve-args=A options added to Ginko's `serve` (e.g. --serve-args='--log-level warn'), said in
@@ -20,13 +23,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { answerKey, fetchAnswer } from './answer-key.js';
+import { answerKey, fetchAll, fetchAnswer, type RecordedAnswer } from './answer-key.js';
+import { DISTINCT_KINDS, type DistinctKind, type DistinctRequest, distinctRequests, mixedRequests } from './distinct.js';
+import { withUnique } from './load.js';
 import { type Child, cpuMs, createKey, type Launcher, startBare, startGinko, threadCpuMs } from './processes.js';
 import { RawConnection, requestBytes } from './raw-connection.js';
 import { LOOKUP } from './scenarios.js';
 
-const { values: args } = parseArgs({ options: { path: { type: 'string', default: LOOKUP.path }, requests: { type: 'string', default: '3000' }, 'serve-args': { type: 'string', default: '' } } });
+const { values: args } = parseArgs({ options: { path: { type: 'string', default: LOOKUP.path }, distinct: { type: 'string' }, requests: { type: 'string', default: '3000' }, 'serve-args': { type: 'string', default: '' } } });
 const path = args.path;
+/** The distinct requests sent instead of `path`, in order, or undefined. */
+const distinct = args.distinct === undefined ? undefined : distinctList(args.distinct);
 const requests = Number(args.requests);
 /** Options added to `ginko serve`'s, to count what one part costs (`--log-level warn`: no line per response). */
 const serveArgs = args['serve-args'].split(' ').filter((a) => a !== '');
@@ -72,18 +79,23 @@ try {
   const first = await startGinko(dir, join(dir, 'first.log'));
   const key = createKey(dir, 'unlimited');
   const ca = readFileSync(join(dir, 'tls-cert.pem'), 'utf8');
-  const headers = { 'x-api-key': key };
-  const answer = await fetchAnswer(first.url, ca, undefined, { method: 'GET', path }, key).finally(() => first.stop());
-  if (answer.status !== 200) throw new Error(`${path} answers ${answer.status}`);
+  // A JSON content type on every request, as `npm run bench` sends them (run.ts): Resolve's are POSTs.
+  const headers: Record<string, string> = distinct ? { 'x-api-key': key, 'content-type': 'application/json' } : { 'x-api-key': key };
+  const answers = await (distinct ? fetchAll(first.url, ca, distinct, key) : fetchAnswer(first.url, ca, undefined, { method: 'GET', path }, key).then((a) => new Map([[answerKey('GET', path), a]]))).finally(() => first.stop());
+  const bodies: Record<string, RecordedAnswer> = {};
+  for (const [k, a] of answers) {
+    if (a.status !== 200) throw new Error(`${k} answers ${a.status}`);
+    bodies[k] = { headers: a.headers, body: a.body };
+  }
   const bodiesFile = join(dir, 'bodies.json');
-  writeFileSync(bodiesFile, JSON.stringify({ [answerKey('GET', path)]: { headers: answer.headers, body: answer.body } }));
+  writeFileSync(bodiesFile, JSON.stringify(bodies));
 
   const bare = await counted('bare', headers, ca, (launcher) => startBare(dir, bodiesFile, 0, launcher));
   const ginko = await counted('ginko', headers, ca, (launcher) => startGinko(dir, join(dir, 'ginko.log'), serveArgs, launcher));
   const per = (n: number) => Math.round(n).toLocaleString('en-US');
   process.stdout.write(
     [
-      `GET ${path}${serveArgs.length > 0 ? ` (Ginko with ${serveArgs.join(' ')})` : ''}: ${WINDOWS} windows of ${requests} requests over ${CONNECTIONS} connections, counted once the code was warm (after bare ${bare.warmUp + 1} × ${requests}, Ginko ${ginko.warmUp + 1} × ${requests}); instructions per request (callgrind), the median window`,
+      `${distinct ? `distinct ${args.distinct} (${distinct.length.toLocaleString('en-US')} different requests, each sent with a unique _ parameter)` : `GET ${path}`}${serveArgs.length > 0 ? ` (Ginko with ${serveArgs.join(' ')})` : ''}: ${WINDOWS} windows of ${requests} requests over ${CONNECTIONS} connections, counted once the code was warm (after bare ${bare.warmUp + 1} × ${requests}, Ginko ${ginko.warmUp + 1} × ${requests}); instructions per request (callgrind), the median window`,
       `  main thread:  bare ${per(bare.mainThread)}, Ginko ${per(ginko.mainThread)}: bare / Ginko ${(bare.mainThread / ginko.mainThread).toFixed(3)}`,
       `  all threads:  bare ${per(bare.allThreads)}, Ginko ${per(ginko.allThreads)}: bare / Ginko ${(bare.allThreads / ginko.allThreads).toFixed(3)}`,
       `  each window, main thread / all threads:  bare ${bare.windows.map((w) => `${per(w.mainThread)} / ${per(w.allThreads)}`).join(', ')}; Ginko ${ginko.windows.map((w) => `${per(w.mainThread)} / ${per(w.allThreads)}`).join(', ')}`,
@@ -102,7 +114,16 @@ async function counted(name: string, headers: Record<string, string>, ca: string
     await settled(child.process.pid!);
     const connections = Array.from({ length: CONNECTIONS }, () => new RawConnection(child.url, ca));
     await Promise.all(connections.map((c) => c.ready()));
-    const bytes = requestBytes('GET', path, new URL(child.url).host, headers, undefined);
+    const host = new URL(child.url).host;
+    const repeated = requestBytes('GET', path, host, headers, undefined);
+    // Each server from the list's start, as in the bench: both answer the same requests.
+    let next = 0;
+    const bytes = distinct
+      ? () => {
+          const one = distinct[next++ % distinct.length]!;
+          return requestBytes(one.method, withUnique(one.path), host, headers, one.body);
+        }
+      : () => repeated;
     const send = (n: number) => sendAll(connections, bytes, n);
     const warmUp = await warm(child.process.pid!, () => send(requests));
     // Instrumented from here: the start and the warm-up run uninstrumented, several times faster.
@@ -174,8 +195,8 @@ async function settled(pid: number): Promise<void> {
   throw new Error(`process ${pid} still busy after 10 minutes`);
 }
 
-/** `total` requests of `bytes`, over the connections, one at a time on each; fails on any answer but 200. */
-function sendAll(connections: readonly RawConnection[], bytes: Buffer, total: number): Promise<void> {
+/** `total` requests, each of the bytes `bytes()` gives, over the connections, one at a time on each; fails on any answer but 200. */
+function sendAll(connections: readonly RawConnection[], bytes: () => Buffer, total: number): Promise<void> {
   let sent = 0;
   return new Promise((resolve, reject) => {
     let running = connections.length;
@@ -185,8 +206,15 @@ function sendAll(connections: readonly RawConnection[], bytes: Buffer, total: nu
         return;
       }
       sent++;
-      connection.send(bytes, (status) => (status === 200 ? next(connection) : reject(new Error(`answered ${status}`))));
+      connection.send(bytes(), (status) => (status === 200 ? next(connection) : reject(new Error(`answered ${status}`))));
     };
     for (const c of connections) next(c);
   });
+}
+
+/** The requests of `--distinct`: a kind's, or the mixed stream's. */
+function distinctList(kind: string): readonly DistinctRequest[] {
+  if (kind === 'mixed') return mixedRequests();
+  if (!(DISTINCT_KINDS as readonly string[]).includes(kind)) throw new Error(`--distinct must be mixed or one of ${DISTINCT_KINDS.join(', ')}`);
+  return distinctRequests().get(kind as DistinctKind)!;
 }

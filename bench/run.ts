@@ -22,8 +22,7 @@ import { Agent } from 'node:https';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Answer, answerKey, fetchAnswer, type RecordedAnswer } from './answer-key.js';
-import type { DistinctRequest } from './distinct.js';
+import { answerKey, fetchAll, fetchAnswer, type RecordedAnswer } from './answer-key.js';
 import { alternateAtRateApart } from './fixed-rate-process.js';
 import { WARM_UP_SECONDS } from './fixed-rate.js';
 import { inProcessFigures } from './in-process.js';
@@ -51,26 +50,6 @@ const seconds = Number(args.duration ?? (args.quick ? 2 : 6));
 const HALF_LOAD_TURNS = 3;
 const rounds = Math.max(1, Math.min(Number(args.rounds ?? (args.quick ? 2 : 6)), seconds));
 const connections = Number(args.connections);
-
-/** Ginko's answers to every request, 16 at a time: the bytes the bare server answers with. */
-async function fetchAll(url: string, ca: string, requests: readonly DistinctRequest[], key: string): Promise<Map<string, Answer>> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
-  const answers = new Map<string, Answer>();
-  let next = 0;
-  const worker = async () => {
-    while (next < requests.length) {
-      const one = requests[next++]!;
-      const k = answerKey(one.method, one.path, one.body);
-      if (!answers.has(k)) answers.set(k, await fetchAnswer(url, ca, agent, one, key));
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: 16 }, worker));
-  } finally {
-    agent.destroy();
-  }
-  return answers;
-}
 
 /**
  * One replica against two on the same store (SQLite in WAL mode here; PostgreSQL behaves the
