@@ -28,6 +28,7 @@ import { DISTINCT_KINDS, type DistinctKind, type DistinctRequest, distinctReques
 import { withUnique } from './load.js';
 import { type Child, cpuMs, createKey, type Launcher, startBare, startGinko, threadCpuMs } from './processes.js';
 import { RawConnection, requestBytes } from './raw-connection.js';
+import { distinctSent } from './report.js';
 import { LOOKUP } from './scenarios.js';
 
 const { values: args } = parseArgs({ options: { path: { type: 'string', default: LOOKUP.path }, distinct: { type: 'string' }, requests: { type: 'string', default: '3000' }, 'serve-args': { type: 'string', default: '' } } });
@@ -63,6 +64,8 @@ interface Measured extends Count {
   readonly windows: readonly Count[];
   /** Rounds of N requests sent, not counted, until the code was warm. */
   readonly warmUp: number;
+  /** Requests sent in all, warm-up included. */
+  readonly sent: number;
 }
 
 try {
@@ -95,10 +98,11 @@ try {
   const per = (n: number) => Math.round(n).toLocaleString('en-US');
   process.stdout.write(
     [
-      `${distinct ? `distinct ${args.distinct} (${distinct.length.toLocaleString('en-US')} different requests, each sent with a unique _ parameter)` : `GET ${path}`}${serveArgs.length > 0 ? ` (Ginko with ${serveArgs.join(' ')})` : ''}: ${WINDOWS} windows of ${requests} requests over ${CONNECTIONS} connections, counted once the code was warm (after bare ${bare.warmUp + 1} × ${requests}, Ginko ${ginko.warmUp + 1} × ${requests}); instructions per request (callgrind), the median window`,
+      `${distinct ? `distinct ${args.distinct}` : `GET ${path}`}${serveArgs.length > 0 ? ` (Ginko with ${serveArgs.join(' ')})` : ''}: ${WINDOWS} windows of ${requests} requests over ${CONNECTIONS} connections, counted once the code was warm (after bare ${bare.warmUp + 1} × ${requests}, Ginko ${ginko.warmUp + 1} × ${requests}); instructions per request (callgrind), the median window`,
       `  main thread:  bare ${per(bare.mainThread)}, Ginko ${per(ginko.mainThread)}: bare / Ginko ${(bare.mainThread / ginko.mainThread).toFixed(3)}`,
       `  all threads:  bare ${per(bare.allThreads)}, Ginko ${per(ginko.allThreads)}: bare / Ginko ${(bare.allThreads / ginko.allThreads).toFixed(3)}`,
       `  each window, main thread / all threads:  bare ${bare.windows.map((w) => `${per(w.mainThread)} / ${per(w.allThreads)}`).join(', ')}; Ginko ${ginko.windows.map((w) => `${per(w.mainThread)} / ${per(w.allThreads)}`).join(', ')}`,
+      ...(distinct ? [`  ${distinctSent(distinct.length, ginko.sent)}`] : []),
       '',
     ].join('\n'),
   );
@@ -117,13 +121,17 @@ async function counted(name: string, headers: Record<string, string>, ca: string
     const host = new URL(child.url).host;
     const repeated = requestBytes('GET', path, host, headers, undefined);
     // Each server from the list's start, as in the bench: both answer the same requests.
-    let next = 0;
+    let sent = 0;
     const bytes = distinct
       ? () => {
-          const one = distinct[next++ % distinct.length]!;
+          const one = distinct[sent % distinct.length]!;
+          sent++;
           return requestBytes(one.method, withUnique(one.path), host, headers, one.body);
         }
-      : () => repeated;
+      : () => {
+          sent++;
+          return repeated;
+        };
     const send = (n: number) => sendAll(connections, bytes, n);
     const warmUp = await warm(child.process.pid!, () => send(requests));
     // Instrumented from here: the start and the warm-up run uninstrumented, several times faster.
@@ -140,7 +148,7 @@ async function counted(name: string, headers: Record<string, string>, ca: string
     }
     for (const c of connections) c.close();
     const byMain = [...windows].sort((a, b) => a.mainThread - b.mainThread);
-    return { ...byMain[(WINDOWS - 1) / 2]!, windows, warmUp };
+    return { ...byMain[(WINDOWS - 1) / 2]!, windows, warmUp, sent };
   } finally {
     await child.stop();
   }

@@ -81,6 +81,14 @@ const turns = (r: LoadResult) => {
   return parts.length > 0 ? ` (${parts.join('; ')})` : '';
 };
 
+/** How many of a list of distinct requests Ginko was sent, and whether the list ran out and began again. */
+export function distinctSent(requests: number, sent: number): string {
+  return (
+    `${requests.toLocaleString('en-US')} different requests, Ginko sent ${sent.toLocaleString('en-US')}` +
+    (sent <= requests ? ', every one different' : `: each different up to ${requests.toLocaleString('en-US')}, then again from the first (every URL still unique by its _ parameter)`)
+  );
+}
+
 /** Per turn, the mark-compacts (their closing pauses and incremental steps), the scavenges and the loop's longest 10 ms tick. */
 function turnMetricsLine(turns: readonly TurnMetrics[]): string {
   const markCompacts = turns.map((p) => {
@@ -107,11 +115,7 @@ export function printTable(report: Report): void {
   }
   for (const s of report.scenarios) {
     if (!s.available || !s.distinct) continue;
-    const { requests, sentToGinko } = s.distinct;
-    out.push(
-      `${s.name}: ${requests.toLocaleString('en-US')} different requests, Ginko sent ${sentToGinko.toLocaleString('en-US')}` +
-        (sentToGinko <= requests ? ', every one different' : `: each different up to ${requests.toLocaleString('en-US')}, then again from the first (every URL still unique by its _ parameter)`),
-    );
+    out.push(`${s.name}: ${distinctSent(s.distinct.requests, s.distinct.sentToGinko)}`);
   }
   for (const s of report.scenarios) {
     if (!s.available || !s.atHalfLoad) continue;
