@@ -8,7 +8,9 @@
  *   --path P       the GET request, repeated (default the repeated lookup, /v3/banks/0001)
  *   --distinct K   instead, distinct requests (distinct.ts) of kind K, one of DISTINCT_KINDS,
  *                  or `mixed` for the mixed stream: each request the next of the list, with the
- *                  bench's unique `_` parameter, as `npm run bench` sends them
+ *                  bench's unique `_` parameter, as `npm run bench` sends them; the output says
+ *                  whether the list ran out and began again (its later requests then hit the
+ *                  result cache: a smaller N keeps a kind's requests all different)
  *   --requests N   requests in each of the three counted windows (default 3000), after rounds of N
  *                  not counted until the code is warm (V8's helper threads nearly idle: warm below)
  *   --serve-args=A options added to Ginko's `serve` (e.g. --serve-args='--log-level warn'), said in
