@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { answerKey, fetchAll, fetchAnswer, type RecordedAnswer } from './answer-key.js';
+import { fetchAll, type RecordedAnswer } from './answer-key.js';
 import { DISTINCT_KINDS, type DistinctKind, type DistinctRequest, distinctRequests, mixedRequests } from './distinct.js';
 import { withUnique } from './load.js';
 import { type Child, cpuMs, createKey, type Launcher, startBare, startGinko, threadCpuMs } from './processes.js';
@@ -66,8 +66,6 @@ interface Measured extends Count {
   readonly windows: readonly Count[];
   /** Rounds of N requests sent, not counted, until the code was warm. */
   readonly warmUp: number;
-  /** Requests sent in all, warm-up included. */
-  readonly sent: number;
 }
 
 try {
@@ -86,7 +84,7 @@ try {
   const ca = readFileSync(join(dir, 'tls-cert.pem'), 'utf8');
   // A JSON content type on every request, as `npm run bench` sends them (run.ts): Resolve's are POSTs.
   const headers: Record<string, string> = distinct ? { 'x-api-key': key, 'content-type': 'application/json' } : { 'x-api-key': key };
-  const answers = await (distinct ? fetchAll(first.url, ca, distinct, key) : fetchAnswer(first.url, ca, undefined, { method: 'GET', path }, key).then((a) => new Map([[answerKey('GET', path), a]]))).finally(() => first.stop());
+  const answers = await fetchAll(first.url, ca, distinct ?? [{ method: 'GET', path }], key).finally(() => first.stop());
   const bodies: Record<string, RecordedAnswer> = {};
   for (const [k, a] of answers) {
     if (a.status !== 200) throw new Error(`${k} answers ${a.status}`);
@@ -104,7 +102,8 @@ try {
       `  main thread:  bare ${per(bare.mainThread)}, Ginko ${per(ginko.mainThread)}: bare / Ginko ${(bare.mainThread / ginko.mainThread).toFixed(3)}`,
       `  all threads:  bare ${per(bare.allThreads)}, Ginko ${per(ginko.allThreads)}: bare / Ginko ${(bare.allThreads / ginko.allThreads).toFixed(3)}`,
       `  each window, main thread / all threads:  bare ${bare.windows.map((w) => `${per(w.mainThread)} / ${per(w.allThreads)}`).join(', ')}; Ginko ${ginko.windows.map((w) => `${per(w.mainThread)} / ${per(w.allThreads)}`).join(', ')}`,
-      ...(distinct ? [`  ${distinctSent(distinct.length, ginko.sent)}`] : []),
+      // Each round sends N: the warm-up's, the one after counting began, and the windows.
+      ...(distinct ? [`  ${distinctSent(distinct.length, (ginko.warmUp + 1 + WINDOWS) * requests)}`] : []),
       '',
     ].join('\n'),
   );
@@ -123,17 +122,13 @@ async function counted(name: string, headers: Record<string, string>, ca: string
     const host = new URL(child.url).host;
     const repeated = requestBytes('GET', path, host, headers, undefined);
     // Each server from the list's start, as in the bench: both answer the same requests.
-    let sent = 0;
+    let next = 0;
     const bytes = distinct
       ? () => {
-          const one = distinct[sent % distinct.length]!;
-          sent++;
+          const one = distinct[next++ % distinct.length]!;
           return requestBytes(one.method, withUnique(one.path), host, headers, one.body);
         }
-      : () => {
-          sent++;
-          return repeated;
-        };
+      : () => repeated;
     const send = (n: number) => sendAll(connections, bytes, n);
     const warmUp = await warm(child.process.pid!, () => send(requests));
     // Instrumented from here: the start and the warm-up run uninstrumented, several times faster.
@@ -150,7 +145,7 @@ async function counted(name: string, headers: Record<string, string>, ca: string
     }
     for (const c of connections) c.close();
     const byMain = [...windows].sort((a, b) => a.mainThread - b.mainThread);
-    return { ...byMain[(WINDOWS - 1) / 2]!, windows, warmUp, sent };
+    return { ...byMain[(WINDOWS - 1) / 2]!, windows, warmUp };
   } finally {
     await child.stop();
   }
