@@ -15,6 +15,8 @@
  *                  not counted until the code is warm (V8's helper threads nearly idle: warm below)
  *   --serve-args=A options added to Ginko's `serve` (e.g. --serve-args='--log-level warn'), said in
  *                  the output
+ *   --fastify      also count Fastify alone answering the same bytes (fastify-server.ts): what the
+ *                  framework costs a request, apart from what Ginko does in it
  * Each server runs under callgrind, about fifty times slower than on its own: work done once a
  * millisecond or once a second (the log line's time, Node's Date header) falls on more of the
  * requests than at full speed, which counts Ginko's log line high (the docs give the figure).
@@ -28,12 +30,12 @@ import { parseArgs } from 'node:util';
 import { fetchAll, type RecordedAnswer } from './answer-key.js';
 import { DISTINCT_KINDS, type DistinctKind, type DistinctRequest, distinctRequests, mixedRequests } from './distinct.js';
 import { withUnique } from './load.js';
-import { type Child, cpuMs, createKey, type Launcher, startBare, startGinko, threadCpuMs } from './processes.js';
+import { type Child, cpuMs, createKey, type Launcher, startBare, startFastifyAlone, startGinko, threadCpuMs } from './processes.js';
 import { RawConnection, requestBytes } from './raw-connection.js';
 import { distinctSent } from './report.js';
 import { LOOKUP } from './scenarios.js';
 
-const { values: args } = parseArgs({ options: { path: { type: 'string', default: LOOKUP.path }, distinct: { type: 'string' }, requests: { type: 'string', default: '3000' }, 'serve-args': { type: 'string', default: '' } } });
+const { values: args } = parseArgs({ options: { path: { type: 'string', default: LOOKUP.path }, distinct: { type: 'string' }, requests: { type: 'string', default: '3000' }, 'serve-args': { type: 'string', default: '' }, fastify: { type: 'boolean', default: false } } });
 const path = args.path;
 /** The distinct requests sent instead of `path`, in order, or undefined. */
 const distinct = args.distinct === undefined ? undefined : distinctList(args.distinct);
@@ -94,14 +96,20 @@ try {
   writeFileSync(bodiesFile, JSON.stringify(bodies));
 
   const bare = await counted('bare', headers, ca, (launcher) => startBare(dir, bodiesFile, 0, launcher));
+  const fastify = args.fastify ? await counted('fastify', headers, ca, (launcher) => startFastifyAlone(dir, bodiesFile, launcher)) : undefined;
   const ginko = await counted('ginko', headers, ca, (launcher) => startGinko(dir, join(dir, 'ginko.log'), serveArgs, launcher));
-  const per = (n: number) => Math.round(n).toLocaleString('en-US');
+  const ratio = (a: number, b: number) => (a / b).toFixed(3);
   process.stdout.write(
     [
       `${distinct ? `distinct ${args.distinct}` : `GET ${path}`}${serveArgs.length > 0 ? ` (Ginko with ${serveArgs.join(' ')})` : ''}: ${WINDOWS} windows of ${requests} requests over ${CONNECTIONS} connections, counted once the code was warm (after bare ${bare.warmUp + 1} × ${requests}, Ginko ${ginko.warmUp + 1} × ${requests}); instructions per request (callgrind), the median window`,
-      `  main thread:  bare ${per(bare.mainThread)}, Ginko ${per(ginko.mainThread)}: bare / Ginko ${(bare.mainThread / ginko.mainThread).toFixed(3)}`,
-      `  all threads:  bare ${per(bare.allThreads)}, Ginko ${per(ginko.allThreads)}: bare / Ginko ${(bare.allThreads / ginko.allThreads).toFixed(3)}`,
-      `  each window, main thread / all threads:  bare ${bare.windows.map((w) => `${per(w.mainThread)} / ${per(w.allThreads)}`).join(', ')}; Ginko ${ginko.windows.map((w) => `${per(w.mainThread)} / ${per(w.allThreads)}`).join(', ')}`,
+      `  main thread:  bare ${per(bare.mainThread)}, Ginko ${per(ginko.mainThread)}: bare / Ginko ${ratio(bare.mainThread, ginko.mainThread)}`,
+      `  all threads:  bare ${per(bare.allThreads)}, Ginko ${per(ginko.allThreads)}: bare / Ginko ${ratio(bare.allThreads, ginko.allThreads)}`,
+      ...(fastify
+        ? [
+            `  Fastify alone (bench/fastify-server.ts), main thread / all threads: ${per(fastify.mainThread)} / ${per(fastify.allThreads)}; bare / Fastify alone ${ratio(bare.mainThread, fastify.mainThread)} / ${ratio(bare.allThreads, fastify.allThreads)}, Fastify alone / Ginko ${ratio(fastify.mainThread, ginko.mainThread)} / ${ratio(fastify.allThreads, ginko.allThreads)}`,
+          ]
+        : []),
+      `  each window, main thread / all threads:  bare ${windowsOf(bare)}; ${fastify ? `Fastify alone ${windowsOf(fastify)}; ` : ''}Ginko ${windowsOf(ginko)}`,
       // Each round sends N: the warm-up's, the one after counting began, and the windows.
       ...(distinct ? [`  ${distinctSent(distinct.length, (ginko.warmUp + 1 + WINDOWS) * requests)}`] : []),
       '',
@@ -109,6 +117,14 @@ try {
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+
+function per(instructions: number): string {
+  return Math.round(instructions).toLocaleString('en-US');
+}
+
+function windowsOf(measured: Measured): string {
+  return measured.windows.map((w) => `${per(w.mainThread)} / ${per(w.allThreads)}`).join(', ');
 }
 
 /** Starts a server under callgrind, counting nothing until its code is warm; the instructions of `requests` requests. */

@@ -8,6 +8,7 @@ import { bundleStaleness } from '../bin/bundle-freshness.js';
 
 const GINKO = fileURLToPath(new URL('../bin/ginko.js', import.meta.url));
 const BARE = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
+const FASTIFY_ALONE = fileURLToPath(new URL('./fastify-server.ts', import.meta.url));
 
 export interface Child {
   readonly process: ChildProcess;
@@ -115,6 +116,11 @@ export function ginkoRunsFrom(): string {
 /** The bare server; with `workMicroseconds`, doing that much busy work more per request (the calibration, run.ts). */
 export function startBare(dataDir: string, bodiesFile: string, workMicroseconds = 0, launcher?: Launcher): Promise<Child> {
   return start(['--import', 'tsx', BARE, `${dataDir}/tls-cert.pem`, `${dataDir}/tls-key.pem`, bodiesFile, String(workMicroseconds)], launcher);
+}
+
+/** Fastify alone answering the bare server's bytes (fastify-server.ts: bench/instructions.ts --fastify). */
+export function startFastifyAlone(dataDir: string, bodiesFile: string, launcher?: Launcher): Promise<Child> {
+  return start(['--import', 'tsx', FASTIFY_ALONE, `${dataDir}/tls-cert.pem`, `${dataDir}/tls-key.pem`, bodiesFile], launcher);
 }
 
 export function createKey(dataDir: string, plan: string): string {

@@ -91,16 +91,28 @@ function instructionCounts(stdout: string, header: RegExp) {
   const all = counts('all threads');
   for (const c of [main, all]) assert.ok(Math.abs(c.ratio - c.bare / c.ginko) < 0.002, `${c.ratio} for ${c.bare} / ${c.ginko}`);
   assert.ok(all.bare >= main.bare && all.ginko >= main.ginko);
+  // With --fastify, Fastify alone's counts and its ratios to the others.
+  const alone = /^ {2}Fastify alone \(bench\/fastify-server\.ts\), main thread \/ all threads: ([\d,]+) \/ ([\d,]+); bare \/ Fastify alone (\d\.\d{3}) \/ (\d\.\d{3}), Fastify alone \/ Ginko (\d\.\d{3}) \/ (\d\.\d{3})$/m.exec(stdout);
+  const fastify = alone ? number(alone[1]!) : undefined;
+  if (alone) {
+    const [fastifyAll, bareRatio, bareAllRatio, ginkoRatio, ginkoAllRatio] = alone.slice(2).map(number) as [number, number, number, number, number];
+    assert.ok(fastifyAll >= fastify!);
+    for (const [ratio, a, b] of [[bareRatio, main.bare, fastify!], [bareAllRatio, all.bare, fastifyAll], [ginkoRatio, fastify!, main.ginko], [ginkoAllRatio, fastifyAll, all.ginko]] as const) {
+      assert.ok(Math.abs(ratio - a / b) < 0.002, `${ratio} for ${a} / ${b}`);
+    }
+  }
   // The figures above are those of the median window by main thread.
-  const windows = /^ {2}each window, main thread \/ all threads: {2}bare (.+); Ginko (.+)$/m.exec(stdout);
+  const windows = /^ {2}each window, main thread \/ all threads: {2}bare (.+?); (?:Fastify alone (.+?); )?Ginko (.+)$/m.exec(stdout);
   assert.ok(windows, `no windows line in:\n${stdout}`);
-  for (const [server, text, median] of [['bare', windows[1]!, main.bare], ['Ginko', windows[2]!, main.ginko]] as const) {
+  assert.equal(windows[2] !== undefined, alone !== null, 'Fastify alone\'s windows with its counts');
+  for (const [server, text, median] of [['bare', windows[1]!, main.bare], ['Fastify alone', windows[2], fastify], ['Ginko', windows[3]!, main.ginko]] as const) {
+    if (text === undefined) continue;
     // "91,422 / 91,449, 91,429 / 91,523, …": main thread / all threads, a window after another.
     const mains = text.split(', ').map((pair) => number(pair.split(' / ')[0]!));
     assert.equal(mains.length, 3, `${server}: ${text}`);
     assert.equal(mains.sort((a, b) => a - b)[1], median, `${server}: the median window of ${text}`);
   }
-  return main;
+  return { ...main, fastify };
 }
 
 it('counts the instructions of each server per request under callgrind (bench/instructions.ts)', async (t) => {
@@ -115,12 +127,12 @@ it('counts the instructions of each server per request under callgrind (bench/in
   assert.ok(main.ginko > main.bare, `Ginko ${main.ginko}, bare ${main.bare}`);
 });
 
-it('counts the instructions of distinct requests, each the next of the bench\'s list (bench/instructions.ts --distinct)', async (t) => {
+it('counts the instructions of distinct requests, each the next of the bench\'s list, and of Fastify alone (bench/instructions.ts --distinct, --fastify)', async (t) => {
   if (!needsValgrind(t)) return;
   const run = (...args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/instructions.ts', ...args], { timeout: 300_000 });
   await assert.rejects(run('--distinct', 'prefixes'), (err: { stderr: string }) => err.stderr.includes('--distinct must be mixed or one of branch, freeword-banks, freeword-branches, branch-list, resolve'));
   // Prefixes: the shortest list, 8,728 requests, more than a run of 500 a round sends.
-  const { stdout } = await run('--distinct', 'freeword-banks', '--requests', '500');
+  const { stdout } = await run('--distinct', 'freeword-banks', '--requests', '500', '--fastify');
   const header = /^distinct freeword-banks: 3 windows of 500 requests over 10 connections, counted once the code was warm \(after bare (\d+) × 500, Ginko (\d+) × 500\); instructions per request \(callgrind\), the median window$/m;
   const main = instructionCounts(stdout, header);
   // Ginko was sent its warm-up rounds, the round after counting began and the three windows,
@@ -133,6 +145,11 @@ it('counts the instructions of distinct requests, each the next of the bench\'s 
   // prefix costs it about 2.4 times the bare server's instructions (docs/benchmarks.md), where
   // a repeated request, answered from the cache, costs about 1.2 times.
   assert.ok(main.ginko > 1.6 * main.bare, `Ginko ${main.ginko}, bare ${main.bare}`);
+  // Fastify alone, answering the same bytes, does the HTTP work and routes: a little more than
+  // the bare server (about 1.1 times), far less than Ginko's work on each request.
+  const fastify = main.fastify!;
+  assert.ok(fastify > main.bare && fastify < 1.3 * main.bare, `Fastify alone ${fastify}, bare ${main.bare}`);
+  assert.ok(main.ginko > 1.4 * fastify, `Ginko ${main.ginko}, Fastify alone ${fastify}`);
 });
 
 it('builds distinct requests from the bundled data: every branch once, no request of a kind twice', () => {
