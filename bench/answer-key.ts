@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import type { DistinctRequest } from './distinct.js';
 
@@ -19,6 +20,20 @@ export function answerKey(method: string, path: string, body?: string): string {
 export interface RecordedAnswer {
   readonly headers: readonly string[];
   readonly body: string;
+}
+
+/** Writes the answers the bare server (bare-server.ts) and Fastify alone (fastify-server.ts) repeat, by answerKey. */
+export function writeRecordedAnswers(file: string, answers: Readonly<Record<string, RecordedAnswer>>): void {
+  writeFileSync(file, JSON.stringify(answers));
+}
+
+/**
+ * The answers of writeRecordedAnswers' file by answerKey, each body in UTF-8 as it is sent, its
+ * headers an array of their own (node:http's writeHead takes a mutable one).
+ */
+export function readRecordedAnswers(file: string): Map<string, { readonly headers: string[]; readonly body: Buffer }> {
+  const answers = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { headers: string[]; body: string }>;
+  return new Map(Object.entries(answers).map(([key, answer]) => [key, { headers: answer.headers, body: Buffer.from(answer.body) }]));
 }
 
 const WRITTEN_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);

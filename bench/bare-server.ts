@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import { KEEP_ALIVE_TIMEOUT_MS } from '../src/http/edge/limits.js';
-import { answerKey, type RecordedAnswer } from './answer-key.js';
+import { answerKey, readRecordedAnswers } from './answer-key.js';
 
 const [certFile, keyFile, bodiesFile, workArg] = process.argv.slice(2);
 const workMs = Number(workArg ?? 0) / 1000;
@@ -18,7 +18,7 @@ function work(): void {
   const until = performance.now() + workMs;
   while (performance.now() < until);
 }
-const bodies = new Map(Object.entries(JSON.parse(readFileSync(bodiesFile!, 'utf8')) as Record<string, RecordedAnswer>).map(([key, r]) => [key, { headers: [...r.headers], body: Buffer.from(r.body) }]));
+const bodies = readRecordedAnswers(bodiesFile!);
 
 const server = createServer({ cert: readFileSync(certFile!), key: readFileSync(keyFile!), keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }, (req, res) => {
   // Read request bodies (Resolve is a POST) to the end before answering, as any real server must.

@@ -8,18 +8,18 @@
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { KEEP_ALIVE_TIMEOUT_MS } from '../src/http/edge/limits.js';
-import { answerKey, type RecordedAnswer } from './answer-key.js';
+import { answerKey, readRecordedAnswers } from './answer-key.js';
 
 const [certFile, keyFile, bodiesFile] = process.argv.slice(2);
 
 /** Each answer's headers as Fastify takes them (Content-Length is its own to write) and its body. */
 const answers = new Map(
-  Object.entries(JSON.parse(readFileSync(bodiesFile!, 'utf8')) as Record<string, RecordedAnswer>).map(([key, recorded]) => {
+  [...readRecordedAnswers(bodiesFile!)].map(([key, recorded]) => {
     const headers: Record<string, string> = {};
     for (let i = 0; i < recorded.headers.length; i += 2) {
       if (recorded.headers[i]!.toLowerCase() !== 'content-length') headers[recorded.headers[i]!] = recorded.headers[i + 1]!;
     }
-    return [key, { headers, body: Buffer.from(recorded.body) }];
+    return [key, { headers, body: recorded.body }];
   }),
 );
 

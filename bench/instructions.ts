@@ -22,12 +22,12 @@
  * requests than at full speed, which counts Ginko's log line high (the docs give the figure).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { fetchAll, type RecordedAnswer } from './answer-key.js';
+import { fetchAll, type RecordedAnswer, writeRecordedAnswers } from './answer-key.js';
 import { DISTINCT_KINDS, type DistinctKind, type DistinctRequest, distinctRequests, mixedRequests } from './distinct.js';
 import { withUnique } from './load.js';
 import { type Child, cpuMs, createKey, type Launcher, startBare, startFastifyAlone, startGinko, threadCpuMs } from './processes.js';
@@ -93,7 +93,7 @@ try {
     bodies[k] = { headers: a.headers, body: a.body };
   }
   const bodiesFile = join(dir, 'bodies.json');
-  writeFileSync(bodiesFile, JSON.stringify(bodies));
+  writeRecordedAnswers(bodiesFile, bodies);
 
   const bare = await counted('bare', headers, ca, (launcher) => startBare(dir, bodiesFile, 0, launcher));
   const fastify = args.fastify ? await counted('fastify', headers, ca, (launcher) => startFastifyAlone(dir, bodiesFile, launcher)) : undefined;

@@ -22,7 +22,7 @@ import { Agent } from 'node:https';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { answerKey, fetchAll, fetchAnswer, type RecordedAnswer } from './answer-key.js';
+import { answerKey, fetchAll, fetchAnswer, type RecordedAnswer, writeRecordedAnswers } from './answer-key.js';
 import { alternateAtRateApart } from './fixed-rate-process.js';
 import { WARM_UP_SECONDS } from './fixed-rate.js';
 import { inProcessFigures } from './in-process.js';
@@ -155,7 +155,7 @@ async function main(): Promise<void> {
     }
     probeAgent.destroy();
     const bodiesFile = join(dataDir, 'bench-bodies.json');
-    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    writeRecordedAnswers(bodiesFile, bodies);
     const bare = await startBare(dataDir, bodiesFile);
     children.push(bare);
 
