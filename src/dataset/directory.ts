@@ -3,6 +3,7 @@
  * indexed by code. A process holds one and swaps it whole when a new snapshot arrives.
  */
 import type { Bank, Branch, BusinessType } from '../domain/types.js';
+import { sliceFrozen } from '../shared/frozen-slice.js';
 
 export interface DirectoryParts {
   /** `YYYY-MM-DDThh:mm:ss+0900` (docs/search-api.md#resources). */
@@ -55,7 +56,8 @@ export class Directory {
   branchesByCode(bankCode: string, code: string): readonly Branch[] {
     // The list is sorted by code: a binary search to the first, then the run of equal codes.
     const list = this.branches(bankCode);
-    let [low, high] = [0, list.length];
+    let low = 0;
+    let high = list.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
       if (list[mid]!.code < code) low = mid + 1;
@@ -63,7 +65,7 @@ export class Directory {
     }
     let end = low;
     while (end < list.length && list[end]!.code === code) end++;
-    return end === low ? NO_BRANCHES : list.slice(low, end);
+    return end === low ? NO_BRANCHES : sliceFrozen(list, low, end);
   }
 }
 

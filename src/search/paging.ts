@@ -3,6 +3,7 @@
  * fields, then the list's own total order as tie-break); a cursor holds the key of the item at
  * a page edge, so a page is found by binary search and stays correct across dataset updates.
  */
+import { sliceFrozen } from '../shared/frozen-slice.js';
 import type { SortKey } from './sort.js';
 
 export type KeyPart = string | number;
@@ -96,20 +97,10 @@ export function paginate<T>(req: PageRequest<T>): Page<T> {
   }
   const hasNext = end < n;
   const hasPrev = start > 0;
-  const page: { -readonly [K in keyof Page<T>]: Page<T>[K] } = { items: copyOf(ordered, start, end), hasNext, hasPrev };
+  const page: { -readonly [K in keyof Page<T>]: Page<T>[K] } = { items: sliceFrozen(ordered, start, end), hasNext, hasPrev };
   // A cursor names the item at the page edge; an empty page (a cursor past the data) has no
   // edge item, so its cursors name the neighbouring item and include it.
   if (hasNext) page.next = end > start ? { direction: 'next', key: keyAt(end - 1) } : { direction: 'next', key: keyAt(end), inclusive: true };
   if (hasPrev) page.prev = end > start ? { direction: 'prev', key: keyAt(start) } : { direction: 'prev', key: keyAt(start - 1), inclusive: true };
   return page;
-}
-
-/**
- * `items.slice(start, end)`, by a loop: the directory's lists are frozen, and V8 slices a frozen
- * array on its slow path (0.65 µs for 15 branches, against 0.07 µs for this loop).
- */
-function copyOf<T>(items: readonly T[], start: number, end: number): T[] {
-  const out = new Array<T>(end - start);
-  for (let i = start; i < end; i++) out[i - start] = items[i]!;
-  return out;
 }

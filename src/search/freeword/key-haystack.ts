@@ -52,6 +52,11 @@ export class KeyHaystack {
     return ordered;
   }
 
+  /** Records with a key holding `query`, in record order. */
+  holding(query: string): number[] {
+    return this.#matches(query).found;
+  }
+
   /** Each record's rank for `query` (NO_MATCH where no key holds it), by record. */
   ranks(query: string): Uint8Array {
     const all = new Uint8Array(this.size).fill(NO_MATCH);
