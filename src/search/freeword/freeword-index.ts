@@ -30,7 +30,7 @@ interface BankBranches {
 }
 
 /** Keeps matches in rank order, then in the order given (code order). */
-function ranked<T>(entries: Iterable<Keyed<T>>, query: string): T[] {
+function ranked<T>(entries: readonly Keyed<T>[], query: string): T[] {
   const tiers: T[][] = [[], [], []];
   for (const entry of entries) {
     const rank = rankKeys(entry.keys, query);
@@ -117,9 +117,12 @@ export class FreewordIndex {
         readings,
       );
     }
-    return ranked((function* (ids: Iterable<number>) {
-      for (const i of ids) if (types.size === 0 || types.has(banks[i]!.record.businessTypeCode)) yield banks[i]!;
-    })(this.#bankGrams.candidates(literal)), literal);
+    // A loop, not a generator made here: each generator function made per call gives its
+    // generator a new prototype object, which V8 reshapes as a prototype (about 1,200
+    // instructions a search, docs/benchmarks.md#measured, 2026-11-28, 10:04–).
+    const entries: Keyed<Bank>[] = [];
+    for (const i of this.#bankGrams.candidates(literal)) if (types.size === 0 || types.has(banks[i]!.record.businessTypeCode)) entries.push(banks[i]!);
+    return ranked(entries, literal);
   }
 
   /** The bank's branches matching the query (normalizeFreeword), best first. */
