@@ -27,30 +27,28 @@ export function mostJsonStringBytes(text: string): number {
   return text.length * 6 + 2;
 }
 
+/** Printable ASCII but `"` and `\\`: what JSON.stringify writes as it is. */
+const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 /**
  * Writes `text` at `at` as JSON.stringify writes it, between quotes (room for
  * mostJsonStringBytes made); returns where it ends. Plain ASCII text, the usual id, URL or
- * address, is checked and copied in one pass, a byte a character; Japanese text, which needs
+ * address, is checked by one pattern and copied by one native write; Japanese text, which needs
  * no escape either, is encoded between quotes as it is, without JSON.stringify's copy.
+ *
+ * Not a loop of `text.charCodeAt(i)`: the texts given here are strings of every kind V8 makes
+ * (flat, sliced, joined, internalized; one or two bytes a character), and such a loop looked the
+ * method up on every character, about 100 instructions each, 255 times a Resolve call
+ * (docs/benchmarks.md#measured, 2026-11-28, 10:04–).
  */
 export function writeJsonString(bytes: Buffer, at: number, text: string): number {
+  const ascii = PLAIN_ASCII.test(text);
+  if (!ascii && NEEDS_ESCAPE.test(text)) return at + bytes.write(JSON.stringify(text), at);
   bytes[at] = 0x22;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    // Printable ASCII but `"` and `\`: JSON.stringify writes it as it is.
-    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return writeOtherJsonString(bytes, at, text);
-    bytes[at + 1 + i] = c;
-  }
+  // Plain ASCII is a byte a character in latin1 as in UTF-8, and latin1 skips the encoder.
+  const n = text.length === 0 ? 0 : bytes.write(text, at + 1, ascii ? 'latin1' : 'utf8');
   bytes[at + 1 + n] = 0x22;
   return at + n + 2;
-}
-
-function writeOtherJsonString(bytes: Buffer, at: number, text: string): number {
-  if (NEEDS_ESCAPE.test(text)) return at + bytes.write(JSON.stringify(text), at);
-  at += 1 + bytes.write(text, at + 1);
-  bytes[at] = 0x22;
-  return at + 1;
 }
 
 /** Writes `text` (ASCII only: anything else is cut to its low byte) at `at`; returns where it ends. */
