@@ -220,7 +220,7 @@ describe('record JSON', () => {
     for (const text of ['東京"営業部', '\\\u0001', '\ud83d\ude00', '\ud83d', 'ﾄｳｷﾖｳ', '\u2028']) assert.equal(toJson(snapshot, [text]).toString(), JSON.stringify([text]));
   });
 
-  it('is exactly JSON.stringify for Resolve answers, whose reason details are kept', () => {
+  it('is exactly JSON.stringify for nested objects with frozen parts and Japanese text (Resolve answers)', () => {
     const pairs = distinctRequests().get('resolve')!.slice(0, 600);
     for (const { body } of pairs) {
       const names = JSON.parse(body!) as { bank_name: string; branch_name: string };
