@@ -13,6 +13,15 @@ it('takes host names, addresses and ports, and refuses anything else', () => {
   assert.equal(validHostHeader(''), true);
 });
 
+it('refuses an invalid Host right after a valid one, and takes the valid one again', () => {
+  // The last valid Host is remembered (host-header.ts): only that value may skip the pattern.
+  for (const host of INVALID) {
+    assert.equal(validHostHeader('api.example.jp'), true);
+    assert.equal(validHostHeader(host), false, host);
+    assert.equal(validHostHeader('api.example.jp'), true);
+  }
+});
+
 it('finds a second Host in the raw headers, whatever its case', () => {
   assert.equal(hasDuplicateHost(['Host', 'a', 'Date', 'x']), false);
   assert.equal(hasDuplicateHost(['Host', 'a', 'hOST', 'b']), true);
