@@ -22,12 +22,21 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 export const RATE_LIMIT_HEADERS = ['x-ratelimit-limit-second', 'x-ratelimit-limit-day', 'x-ratelimit-remaining-day', 'ratelimit-reset'] as const;
 const CORS = Object.entries(CORS_HEADERS);
 
+/** The reset's last text: the seconds to the end of the day change once a second, not per answer. */
+let resetSeconds = -1;
+let resetText = '';
+
 /**
  * The values of RATE_LIMIT_HEADERS, in their order. The limits repeat, and String finds their
- * text in V8's cache; the remaining count and the reset are new numbers (shared/digits.ts).
+ * text in V8's cache; the remaining count is a new number (shared/digits.ts), and the reset one
+ * each second.
  */
 function rateLimitValues(rate: RateLimitResult): readonly [string, string, string, string] {
-  return [String(rate.limitSecond), String(rate.limitDay), digitsOf(rate.remainingDay), digitsOf(rate.resetSeconds)];
+  if (rate.resetSeconds !== resetSeconds) {
+    resetSeconds = rate.resetSeconds;
+    resetText = digitsOf(resetSeconds);
+  }
+  return [String(rate.limitSecond), String(rate.limitDay), digitsOf(rate.remainingDay), resetText];
 }
 
 /** The rate-limit headers of an admitted request, or of a 429, in their order. */
