@@ -1,13 +1,11 @@
 /**
  * Answers written at the end of their turn (src/http/edge/write-batch.ts): held in order, never
- * longer than HOLD_LIMIT_MS, only while the event loop is busy (src/http/edge/loop-load.ts), and
- * a write that fails costs only its own answer.
+ * longer than HOLD_LIMIT_MS, and a write that fails costs only its own answer.
  */
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { describe, it } from 'node:test';
-import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import { BUSY_UTILIZATION, LOAD_WINDOW_MS, LoopLoad } from '../src/http/edge/loop-load.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { HOLD_LIMIT_MS, WriteBatch } from '../src/http/edge/write-batch.js';
 
 /** The part of a response the batch touches: whether it ended, and destroy. */
@@ -92,51 +90,5 @@ describe('WriteBatch', () => {
     assert.deepEqual(written, ['outer']);
     await nextTurn();
     assert.deepEqual(written, ['outer', 'inner']);
-  });
-
-  it('writes each answer at once while the loop is not busy, and holds them again once it is', async () => {
-    let busy = false;
-    const faults: unknown[] = [];
-    const batch = new WriteBatch(
-      (error) => faults.push(error),
-      () => busy,
-    );
-    const written: string[] = [];
-    batch.hold(response(), () => written.push('first'));
-    batch.hold(response(), () => written.push('second'));
-    assert.deepEqual(written, ['first', 'second']);
-    // A write that throws costs its own answer only, as when held.
-    const failing = new FakeResponse();
-    batch.hold(failing as unknown as ServerResponse, () => {
-      throw new Error('write failed');
-    });
-    assert.deepEqual([faults.length, failing.destroyed], [1, true]);
-    busy = true;
-    batch.hold(response(), () => written.push('held'));
-    // Held writes go first even if the loop is no longer busy: answers keep their order.
-    busy = false;
-    batch.hold(response(), () => written.push('after the held one'));
-    assert.deepEqual(written, ['first', 'second']);
-    await nextTurn();
-    assert.deepEqual(written, ['first', 'second', 'held', 'after the held one']);
-  });
-});
-
-describe('LoopLoad', () => {
-  it(`reads the loop as busy after a window it ran for at least ${BUSY_UTILIZATION * 100}% of, and as not busy after an idle one`, async () => {
-    const load = new LoopLoad();
-    try {
-      assert.equal(load.busy, false);
-      // The loop blocked for three windows: the gauge's timer, due meanwhile, runs first in the
-      // next turn and reads a window the loop ran nearly all of.
-      const until = performance.now() + 3 * LOAD_WINDOW_MS;
-      while (performance.now() < until);
-      await nextTurn();
-      assert.equal(load.busy, true);
-      await sleep(3 * LOAD_WINDOW_MS);
-      assert.equal(load.busy, false);
-    } finally {
-      load.close();
-    }
   });
 });

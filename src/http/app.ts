@@ -35,7 +35,6 @@ import { requestIdGenerator } from './edge/request-id.js';
 import { ResponseLog } from './edge/response-log.js';
 import { recordRoutes } from './edge/route-table.js';
 import { schemaValidator } from './edge/validation.js';
-import { LoopLoad } from './edge/loop-load.js';
 import { WriteBatch } from './edge/write-batch.js';
 import { openAnswer, sendError } from './edge/writer.js';
 import type { LogStream } from '../logging/log-sink.js';
@@ -79,12 +78,8 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   const metrics = metricsFor(services, setup);
   const requestId = requestIdGenerator(services.trustProxy);
   // Every answer, the fast branch's and Fastify's (the onSend hook below), is written at the end
-  // of its turn while the loop is busy, and at once otherwise.
-  const load = new LoopLoad();
-  const writes = new WriteBatch(
-    (err) => app.log.error({ err }, 'writing an answer failed'),
-    () => load.busy,
-  );
+  // of its turn.
+  const writes = new WriteBatch((err) => app.log.error({ err }, 'writing an answer failed'));
   const fast = new FastPath({ snapshots: services.snapshots, access: services.access, trustProxy: services.trustProxy, requestId, metrics, recordsRequests: (setup.access ?? 'open') !== 'off', writes });
   const app = Fastify({
     logger: options.logger ?? false,
@@ -179,7 +174,6 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   const drain = new ConnectionDrain(app.server);
   app.addHook('preClose', async () => {
     fast.close();
-    load.close();
     stopAccepting(app.server);
     // Fastify closes the server next, and Node's server.close() destroys every connection whose
     // answer has been ended, even one whose write it reports done only later: a TLS write that

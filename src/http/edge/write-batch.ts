@@ -9,9 +9,9 @@
  *
  * No answer waits more than HOLD_LIMIT_MS: a turn that takes longer (many requests, or one
  * slow one) writes what it holds when the limit has passed, and the next answer starts a new
- * batch. And answers are held only while the event loop is busy (`busy`, loop-load.ts): a loop
- * with time to spare writes each answer as it is made, so that the first answers of a burst do
- * not wait for the last.
+ * batch. Answers are held at every load. Held only while the event loop was busy, a server at
+ * half load went back and forth between holding and not every 100 ms, its windows without
+ * holding near saturation (docs/benchmarks.md#answers-written-at-the-end-of-their-turn).
  */
 import type { ServerResponse } from 'node:http';
 
@@ -26,21 +26,11 @@ export class WriteBatch {
   #since = 0;
   #scheduled = false;
 
-  /**
-   * `onFault`: a write that threw (its response is then destroyed; the other writes go on).
-   * `busy`: whether to hold answers now (by default always).
-   */
-  constructor(
-    private readonly onFault: (error: unknown) => void,
-    private readonly busy: () => boolean = () => true,
-  ) {}
+  /** `onFault`: a write that threw (its response is then destroyed; the other writes go on). */
+  constructor(private readonly onFault: (error: unknown) => void) {}
 
-  /** Makes `write`, which writes `response`, with the other answers of this turn (now while the loop is not busy). */
+  /** Makes `write`, which writes `response`, with the other answers of this turn. */
   hold(response: ServerResponse, write: () => void): void {
-    if (this.#writes.length === 0 && !this.busy()) {
-      this.#make(response, write);
-      return;
-    }
     if (this.#writes.length > 0 && performance.now() - this.#since >= HOLD_LIMIT_MS) this.#flush();
     if (this.#writes.length === 0) {
       this.#since = performance.now();
