@@ -1,10 +1,9 @@
 /**
  * JSON for the answers of the Search API, as UTF-8 bytes (json-bytes.ts). Frozen objects are
  * served as they are and live as long as their snapshot: the directory's records
- * (ResourceView.complete). So each one's JSON is
- * made once, in UTF-8, and kept with the snapshot (kept-bytes.ts): a list of 100 branches is
- * then a copy of 100 kept byte strings, not 100 serializations. The output is exactly
- * JSON.stringify's (test/caches.test.ts).
+ * (ResourceView.complete). So each one's JSON is made once, in UTF-8, and kept with the
+ * snapshot (kept-bytes.ts): a list of 100 branches is then a copy of 100 kept byte strings, not
+ * 100 serializations. The output is exactly JSON.stringify's (test/caches.test.ts).
  */
 
 import type { Derivation, Snapshot } from '../dataset/snapshot.js';

@@ -9,9 +9,10 @@
  *
  * No answer waits more than HOLD_LIMIT_MS: a turn that takes longer (many requests, or one
  * slow one) writes what it holds when the limit has passed, and the next answer starts a new
- * batch. Answers are held at every load. Held only while the event loop was busy, a server at
- * half load went back and forth between holding and not every 100 ms, its windows without
- * holding near saturation (docs/benchmarks.md#answers-written-at-the-end-of-their-turn).
+ * batch. Answers are held at every load: held only while the event loop was busy, a server at
+ * half load went back and forth between holding and not every 100 ms, each window without
+ * holding taking about a third more of the loop per answer
+ * (docs/benchmarks.md#answers-written-at-the-end-of-their-turn).
  */
 import type { ServerResponse } from 'node:http';
 
