@@ -13,6 +13,7 @@
  *   search/result-cache.ts              RESULTS
  *   http/edge/answer-cache.ts           ANSWERS
  *   shared/answer-json.ts               RECORD_JSON
+ *   http/apis/resolve/answer-bytes.ts   BANK_HALVES
  */
 import type { Directory } from './directory.js';
 

@@ -17,7 +17,7 @@ export function mostUtf8Bytes(text: string): number {
  * What JSON.stringify escapes: `"`, `\`, controls, and lone surrogates (any surrogate is
  * looked at here; a pair, as in an emoji, only costs the slower path).
  */
-const NEEDS_ESCAPE = /["\\\x00-\x1f\ud800-\udfff]/;
+export const NEEDS_ESCAPE = /["\\\x00-\x1f\ud800-\udfff]/;
 
 /**
  * The most bytes of UTF-8 JSON.stringify's string for `text` takes, quotes included: 6 per

@@ -22,6 +22,7 @@ import { accessGuard, refuse } from '../../edge/access-guard.js';
 import { handleErrorsAs } from '../../edge/errors.js';
 import { DETAILED_ERRORS } from '../../edge/error-shapes.js';
 import { addRate, sendJson } from '../../edge/writer.js';
+import { resolveAnswerBytes } from './answer-bytes.js';
 import { readBatchBody } from './batch-body.js';
 import { missingBody, parseResolveJson, resolveBodyValidator, resolveInputOf } from './body.js';
 import { ResolveBatchRequestSchema, ResolveBatchResponseSchema, ResolveMessageErrorSchema, ResolveRequestSchema, ResolveResponseSchema, ResolveValidationErrorSchema } from './schemas.js';
@@ -52,11 +53,7 @@ function keptAnswer(snapshot: Snapshot, input: ResolveInput): KeptResolveAnswer 
     `resolve\n${input.context ?? ''}\n${input.bankName.slice(0, MAX_INPUT_LENGTH)}\n${input.branchName.slice(0, MAX_INPUT_LENGTH)}`,
     () => {
       const { answer } = resolve(snapshot, input);
-      // JSON.stringify, not toJson (src/shared/answer-json.ts): an answer is a few fresh small
-      // objects with no kept record JSON to reuse, and V8's own serializer makes it in less than
-      // half the time (3.3 µs against 7.2 µs a distinct answer, docs/benchmarks.md#measured,
-      // 2026-11-28, 10:04–).
-      return { decision: answer.decision, json: Buffer.from(JSON.stringify(answer)) };
+      return { decision: answer.decision, json: resolveAnswerBytes(snapshot, answer) };
     },
     (r) => 64 + KEPT_BUFFER_BYTES + r.json.length,
     (r) => ({ decision: r.decision, json: ownCopy(r.json) }),
