@@ -1,9 +1,9 @@
 /**
  * Text into bytes, for JSON answers, kept JSON and log lines: how many bytes of UTF-8 a text
  * can take at most (room is made before encoding), ASCII text copied a byte a character, and any
- * text written as the JSON string JSON.stringify makes of it. A short ASCII text (punctuation, a
- * log line's fields) is copied by a loop, cheaper than a call into Buffer's native write, which a
- * long one gets.
+ * text written (or, for JSON joined as text, quoted) as the JSON string JSON.stringify makes of
+ * it. A short ASCII text (punctuation, a log line's fields) is copied by a loop, cheaper than a
+ * call into Buffer's native write, which a long one gets.
  */
 
 const SHORT_TEXT = 32;
@@ -17,7 +17,7 @@ export function mostUtf8Bytes(text: string): number {
  * What JSON.stringify escapes: `"`, `\`, controls, and lone surrogates (any surrogate is
  * looked at here; a pair, as in an emoji, only costs the slower path).
  */
-export const NEEDS_ESCAPE = /["\\\x00-\x1f\ud800-\udfff]/;
+const NEEDS_ESCAPE = /["\\\x00-\x1f\ud800-\udfff]/;
 
 /**
  * The most bytes of UTF-8 JSON.stringify's string for `text` takes, quotes included: 6 per
@@ -49,6 +49,15 @@ export function writeJsonString(bytes: Buffer, at: number, text: string): number
   const n = text.length === 0 ? 0 : bytes.write(text, at + 1, ascii ? 'latin1' : 'utf8');
   bytes[at + 1 + n] = 0x22;
   return at + n + 2;
+}
+
+/**
+ * `text` as the JSON string JSON.stringify makes of it, for JSON joined as text: a text with
+ * nothing to escape (a name, a code) is put between quotes here rather than by V8's
+ * serializer, about 900 instructions a call (docs/benchmarks.md#measured, 2026-11-28, 14:24–15:35).
+ */
+export function jsonString(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
 /** Writes `text` (ASCII only: anything else is cut to its low byte) at `at`; returns where it ends. */

@@ -133,12 +133,10 @@ export class FreewordIndex {
     const readings = latinReadings(query);
     const literal = withoutSpaces(query);
     if (readings.length > 0) {
-      // One scan of the keys for the literal text: its ranks, and from them the records it matches.
-      const ranks = keys.ranks(literal);
-      const literalMatches: number[] = [];
-      for (let i = 0; i < ranks.length; i++) if (ranks[i] !== NO_MATCH) literalMatches.push(i);
+      // One scan of the keys for the literal text: the records it matches, and their ranks.
+      const { holding, ranks } = keys.holdingRanked(literal);
       const spokenKeys = (branches.spokenKeys ??= new KeyHaystack(records.length, (i) => this.#branchSpoken(records[i]!).loose));
-      return rankedRomaji(records, romajiCandidates(literalMatches, spokenKeys, readings), (i) => ranks[i]!, this.#branchSpoken, readings);
+      return rankedRomaji(records, romajiCandidates(holding, spokenKeys, readings), (i) => ranks[i]!, this.#branchSpoken, readings);
     }
     return keys.search(literal).map((i) => records[i]!);
   }

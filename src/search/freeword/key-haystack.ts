@@ -59,10 +59,15 @@ export class KeyHaystack {
 
   /** Each record's rank for `query` (NO_MATCH where no key holds it), by record. */
   ranks(query: string): Uint8Array {
+    return this.holdingRanked(query).ranks;
+  }
+
+  /** From one scan: the records with a key holding `query`, in record order, and each record's rank as `ranks` gives it. */
+  holdingRanked(query: string): { readonly holding: number[]; readonly ranks: Uint8Array } {
     const all = new Uint8Array(this.size).fill(NO_MATCH);
     const { found, ranks } = this.#matches(query);
     for (let i = 0; i < found.length; i++) all[found[i]!] = ranks[i]!;
-    return all;
+    return { holding: found, ranks: all };
   }
 
   /** The records holding `query`, in record order, each with its best rank. */

@@ -3,8 +3,8 @@
  * (test/resolve.answer-bytes.test.ts compares the two over every call of the bench's distinct
  * Resolve stream). The JSON is joined from parts made once: a candidate's bank half
  * (`{"bank_code":"0005","bank_name":"三菱ＵＦＪ銀行",`), kept per bank with the snapshot, and each
- * reason's detail and summary, kept for the process; the branch's code and name are quoted when
- * they need no escape, which is checked by one pattern. The text is encoded once.
+ * reason's detail and summary, kept for the process; the branch's code and name are quoted by
+ * jsonString (src/shared/text-bytes.ts), not by V8's serializer. The text is encoded once.
  *
  * Counted in the server (bench/instructions.ts, distinct Resolve): JSON.stringify and the
  * encoding took about 21,600 instructions a call, this about 13,100. Writing each string into
@@ -17,7 +17,7 @@
  */
 import type { Derivation, Snapshot } from '../../../dataset/snapshot.js';
 import { REASON_MESSAGES_JA } from '../../../resolve/reasons.js';
-import { NEEDS_ESCAPE } from '../../../shared/text-bytes.js';
+import { jsonString } from '../../../shared/text-bytes.js';
 import { REASON_CODES, type Match, type ReasonCode, type ResolveAnswer } from '../../../resolve/types.js';
 
 /** What is kept of a bank: its name (to tell that a match's is the same) and its half of a candidate's JSON. */
@@ -49,18 +49,13 @@ export function resolveAnswerBytes(snapshot: Snapshot, answer: ResolveAnswer): B
   return Buffer.from(answerJson(snapshot.derive(BANK_HALVES), answer));
 }
 
-/** `"…"`: a name or code with nothing to escape is quoted here, not by V8's serializer (about 900 instructions a call). */
-function quoted(text: string): string {
-  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
-}
-
 function answerJson(banks: Map<string, BankHalf>, answer: ResolveAnswer): string {
-  let json = `{"decision":${quoted(answer.decision)}`;
+  let json = `{"decision":${jsonString(answer.decision)}`;
   if (answer.best_match !== undefined) json += `,"best_match":${matchJson(banks, answer.best_match)}`;
   json += ',"candidates":[';
   for (let i = 0; i < answer.candidates.length; i++) json += (i === 0 ? '' : ',') + matchJson(banks, answer.candidates[i]!);
   json += '],"reason_codes":[';
-  for (let i = 0; i < answer.reason_codes.length; i++) json += (i === 0 ? '' : ',') + quoted(answer.reason_codes[i]!);
+  for (let i = 0; i < answer.reason_codes.length; i++) json += (i === 0 ? '' : ',') + jsonString(answer.reason_codes[i]!);
   json += '],"reason_details":[';
   for (let i = 0; i < answer.reason_details.length; i++) {
     const detail = answer.reason_details[i]!;
@@ -77,14 +72,14 @@ function answerJson(banks: Map<string, BankHalf>, answer: ResolveAnswer): string
 }
 
 function matchJson(banks: Map<string, BankHalf>, match: Match): string {
-  return `${bankHalf(banks, match)}"branch_code":${quoted(match.branch_code)},"branch_name":${quoted(match.branch_name)}}`;
+  return `${bankHalf(banks, match)}"branch_code":${jsonString(match.branch_code)},"branch_name":${jsonString(match.branch_name)}}`;
 }
 
 /** `{"bank_code":…,"bank_name":…,` of the match's bank, kept after its first answer. */
 function bankHalf(banks: Map<string, BankHalf>, match: Match): string {
   const kept = banks.get(match.bank_code);
   if (kept !== undefined && kept.name === match.bank_name) return kept.json;
-  const json = `{"bank_code":${JSON.stringify(match.bank_code)},"bank_name":${JSON.stringify(match.bank_name)},`;
+  const json = `{"bank_code":${jsonString(match.bank_code)},"bank_name":${jsonString(match.bank_name)},`;
   // A bank keeps one name per snapshot; a match naming it otherwise is written, not kept.
   if (kept === undefined) banks.set(match.bank_code, { name: match.bank_name, json });
   return json;
