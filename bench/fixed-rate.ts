@@ -44,7 +44,7 @@ export async function alternateAtRate(servers: readonly FixedRateOptions[], turn
     const runs: Run[][] = servers.map(() => []);
     // A server's collector is read after each of its runs, never just before one, so that its
     // turns start as the others' do (a reading just before Ginko's first turn came with a slow
-    // start of that turn: docs/benchmarks.md#measured). Each turn's figures are then those since
+    // start of that turn: docs/benchmarks-log.md). Each turn's figures are then those since
     // the server's previous run ended, its idle time included.
     const metricsOf = (o: FixedRateOptions) => (o.turnMetrics ? readTurnMetrics(o.origin, o.ca, o.headers) : Promise.resolve(undefined));
     const readings: (TurnMetrics | undefined)[] = [];

@@ -39,7 +39,7 @@ const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
  * Not a loop of `text.charCodeAt(i)`: the texts given here are strings of every kind V8 makes
  * (flat, sliced, joined, internalized; one or two bytes a character), and such a loop looked the
  * method up on every character, about 100 instructions each, 255 times a Resolve call
- * (docs/benchmarks.md#measured, 2026-11-28, 10:04–).
+ * (docs/benchmarks-log.md, 2026-11-28, 10:04–).
  */
 export function writeJsonString(bytes: Buffer, at: number, text: string): number {
   const ascii = PLAIN_ASCII.test(text);
@@ -54,7 +54,7 @@ export function writeJsonString(bytes: Buffer, at: number, text: string): number
 /**
  * `text` as the JSON string JSON.stringify makes of it, for JSON joined as text: a text with
  * nothing to escape (a name, a code) is put between quotes here rather than by V8's
- * serializer, about 900 instructions a call (docs/benchmarks.md#measured, 2026-11-28, 14:24–15:35).
+ * serializer, about 900 instructions a call (docs/benchmarks-log.md, 2026-11-28, 14:24–15:35).
  */
 export function jsonString(text: string): string {
   return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;

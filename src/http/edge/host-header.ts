@@ -13,7 +13,7 @@ const MAX_HOST_LENGTH = 255;
 
 /**
  * The Host last found valid. Clients send the same Host with every request, and comparing it
- * costs a few dozen instructions where the pattern costs about 800 (docs/benchmarks.md#measured,
+ * costs a few dozen instructions where the pattern costs about 800 (docs/benchmarks-log.md,
  * 2026-11-28, 10:04–). Only a valid value is kept, so a comparison never admits anything else.
  */
 let lastValid = '';

@@ -9,7 +9,7 @@
  * Counted in the server (bench/instructions.ts, distinct Resolve): JSON.stringify and the
  * encoding took about 21,600 instructions a call, this about 13,100. Writing each string into
  * the answer's buffer (src/shared/json-bytes.ts) took more than JSON.stringify, about 1,600
- * instructions a string in its native write (docs/benchmarks.md#measured, 2026-11-28, 14:24–15:35).
+ * instructions a string in its native write (docs/benchmarks-log.md, 2026-11-28, 14:24–15:35).
  *
  * The keys are written in the order src/resolve builds the answer in (resolve.ts,
  * romaji-input.ts): a key added to ResolveAnswer must be added here too, which the test's
