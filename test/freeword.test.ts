@@ -154,12 +154,12 @@ describe('key haystack (one scan over a bank\'s branch keys)', () => {
   const haystack = new KeyHaystack(keys.length, (i) => keys[i]!);
 
   it('ranks each record by its best key, as rankKeys does', () => {
-    assert.deepEqual([...haystack.ranks('トウ')], [PREFIX, NO_MATCH, INFIX, EXACT, NO_MATCH]);
-    assert.deepEqual([...haystack.ranks('トウキヨウ')], [EXACT, NO_MATCH, INFIX, NO_MATCH, NO_MATCH]);
-    assert.deepEqual([...haystack.ranks('キヨウ')], [INFIX, NO_MATCH, INFIX, NO_MATCH, PREFIX]);
+    assert.deepEqual([...haystack.holdingRanked('トウ').ranks], [PREFIX, NO_MATCH, INFIX, EXACT, NO_MATCH]);
+    assert.deepEqual([...haystack.holdingRanked('トウキヨウ').ranks], [EXACT, NO_MATCH, INFIX, NO_MATCH, NO_MATCH]);
+    assert.deepEqual([...haystack.holdingRanked('キヨウ').ranks], [INFIX, NO_MATCH, INFIX, NO_MATCH, PREFIX]);
     // Never across two keys of a record, nor across two records.
-    assert.deepEqual([...haystack.ranks('シテントウ')], Array(5).fill(NO_MATCH));
-    assert.deepEqual([...haystack.ranks('ウシン')], Array(5).fill(NO_MATCH));
+    assert.deepEqual([...haystack.holdingRanked('シテントウ').ranks], Array(5).fill(NO_MATCH));
+    assert.deepEqual([...haystack.holdingRanked('ウシン').ranks], Array(5).fill(NO_MATCH));
   });
 
   it('orders matches by rank, then by record', () => {
@@ -183,7 +183,9 @@ describe('key haystack (one scan over a bank\'s branch keys)', () => {
       const bankHaystack = new KeyHaystack(branches.length, (i) => branchKeysOf[i]!);
       for (const query of ['ホンテン', 'トウキヨウ', 'エキ', 'シテン', 'ナカ', '中央', 'ウ']) {
         const expected = branchKeysOf.map((k) => rankKeys(k, query));
-        assert.deepEqual([...bankHaystack.ranks(query)], expected, `${bank.code} ${query}`);
+        const { holding, ranks } = bankHaystack.holdingRanked(query);
+        assert.deepEqual([...ranks], expected, `${bank.code} ${query}`);
+        assert.deepEqual(holding, expected.flatMap((rank, i) => (rank === NO_MATCH ? [] : [i])), `${bank.code} ${query}`);
         compared += expected.length;
       }
     }

@@ -57,12 +57,10 @@ export class KeyHaystack {
     return this.#matches(query).found;
   }
 
-  /** Each record's rank for `query` (NO_MATCH where no key holds it), by record. */
-  ranks(query: string): Uint8Array {
-    return this.holdingRanked(query).ranks;
-  }
-
-  /** From one scan: the records with a key holding `query`, in record order, and each record's rank as `ranks` gives it. */
+  /**
+   * From one scan: the records with a key holding `query`, in record order (as `holding`), and
+   * each record's rank for it, by record (NO_MATCH where no key holds it).
+   */
   holdingRanked(query: string): { readonly holding: number[]; readonly ranks: Uint8Array } {
     const all = new Uint8Array(this.size).fill(NO_MATCH);
     const { found, ranks } = this.#matches(query);
