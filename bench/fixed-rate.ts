@@ -8,8 +8,10 @@
  * its loop shares the machine with the server: docs/benchmarks.md#latency-at-half-load). The
  * latency from when each was due is kept too, beside it. autocannon's own rate option sends
  * each connection's quota at the start of every second, which measures bursts rather than a
- * steady rate. Each server's first run is preceded by WARM_UP_SECONDS at the same rate, not
- * recorded. The connections are raw-connection.ts's, which cost the client far less than
+ * steady rate. Each turn of each server is preceded by WARM_UP_SECONDS at the same rate (the
+ * first by `firstWarmUpSeconds` where given), not pooled: the server comes back from the other
+ * servers' turns to a steady rate before it is measured (the p99 of each warm-up is kept apart,
+ * `warmUpP99Ms`). The connections are raw-connection.ts's, which cost the client far less than
  * node:https's.
  */
 import { type TurnMetrics, metricsBetween, readTurnMetrics } from './turn-metrics.js';
@@ -26,9 +28,11 @@ export interface FixedRateOptions {
   readonly connections: number;
   /** Read the server's /metrics after each of its runs, for its collector and event loop in each turn (Ginko's). */
   readonly turnMetrics?: boolean;
+  /** Seconds at the rate before the first turn, not pooled (WARM_UP_SECONDS unless given): run.ts gives more after saturated turns. */
+  readonly firstWarmUpSeconds?: number;
 }
 
-/** Each server's first second at the rate is not recorded: its code warms to the load (the connections are open before). */
+/** Seconds at the rate before each turn, not pooled: the server's code warms to the load, or comes back to it from idle (the connections are open before). */
 export const WARM_UP_SECONDS = 1;
 
 /**
@@ -42,31 +46,33 @@ export async function alternateAtRate(servers: readonly FixedRateOptions[], turn
   try {
     await Promise.all(pools.flat().map((c) => c.ready()));
     const runs: Run[][] = servers.map(() => []);
-    // A server's collector is read after each of its runs, never just before one, so that its
+    const warmUps: Run[][] = servers.map(() => []);
+    // A server's collector is read after each of its turns, never just before one, so that its
     // turns start as the others' do (a reading just before Ginko's first turn came with a slow
     // start of that turn: docs/benchmarks-log.md). Each turn's figures are then those since
-    // the server's previous run ended, its idle time included.
+    // the server's previous turn ended: the others' turns, its warm-up second and its turn.
     const metricsOf = (o: FixedRateOptions) => (o.turnMetrics ? readTurnMetrics(o.origin, o.ca, o.headers) : Promise.resolve(undefined));
+    // The first reading, before any load at the rate, is also the first GET of /metrics after a
+    // scenario of POSTs alone: it deoptimizes some 60 functions shared by both (Node's HTTP
+    // parser, Fastify's reply, the edge's hooks: V8's "wrong map"), compiled again in the
+    // warm-up second that follows rather than in the first turn (docs/benchmarks.md#latency-at-half-load).
     const readings: (TurnMetrics | undefined)[] = [];
-    for (let i = 0; i < servers.length; i++) {
-      // Read once before the warm-up as well: the first GET of /metrics after a scenario of
-      // POSTs alone deoptimizes some 60 functions shared by both (Node's HTTP parser, Fastify's
-      // reply, the edge's hooks: V8's "wrong map"), and the server then runs them slower until
-      // they are compiled again, in the warm-up rather than in its first turn
-      // (docs/benchmarks.md#latency-at-half-load).
-      await metricsOf(servers[i]!);
-      await run(pools[i]!, { ...servers[i]!, seconds: WARM_UP_SECONDS });
-      readings[i] = await metricsOf(servers[i]!);
-    }
+    for (let i = 0; i < servers.length; i++) readings[i] = await metricsOf(servers[i]!);
     for (let turn = 0; turn < turns; turn++) {
       for (let i = 0; i < servers.length; i++) {
+        // A second at the rate before every turn, as before the first: after seconds idle while
+        // the others ran, the first tens of milliseconds of a turn at the rate were slow (a
+        // server's own log put answers of 15–22 ms there, and few after), a start that a server
+        // under a steady rate does not have (docs/benchmarks.md#latency-at-half-load).
+        const warmUp = turn === 0 ? (servers[i]!.firstWarmUpSeconds ?? WARM_UP_SECONDS) : WARM_UP_SECONDS;
+        warmUps[i]!.push(await run(pools[i]!, { ...servers[i]!, seconds: warmUp }));
         const turnRun = await run(pools[i]!, servers[i]!);
         const before = readings[i];
         readings[i] = await metricsOf(servers[i]!);
         runs[i]!.push(before && readings[i] ? { ...turnRun, metrics: metricsBetween(before, readings[i]!) } : turnRun);
       }
     }
-    return runs.map(pooled);
+    return runs.map((r, i) => ({ ...pooled(r), warmUpP99Ms: warmUps[i]!.map((w) => p99Of(w.latencies)) }));
   } finally {
     for (const connection of pools.flat()) connection.close();
   }
@@ -81,6 +87,11 @@ interface Run {
   readonly errors: number;
   readonly seconds: number;
   readonly metrics?: TurnMetrics;
+}
+
+/** The p99 of a run's latencies, in ms to a tenth. */
+function p99Of(latencies: readonly number[]): number {
+  return Math.round(percentile([...latencies].sort((a, b) => a - b), 0.99) * 10) / 10;
 }
 
 function pooled(runs: readonly Run[]): LoadResult {
@@ -98,7 +109,7 @@ function pooled(runs: readonly Run[]): LoadResult {
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
     errors: runs.reduce((n, r) => n + r.errors, 0),
     total: latencies.length,
-    turnP99Ms: runs.map((r) => at(0.99, sorted(r.latencies))),
+    turnP99Ms: runs.map((r) => p99Of(r.latencies)),
     turnSendLateMs: runs.map((r) => {
       const late = sorted(r.lateness);
       return { p99: at(0.99, late), max: at(1, late) };

@@ -17,6 +17,8 @@ export interface LoadResult {
   readonly cpuMicrosecondsPerRequest?: number | undefined;
   /** Pooled over turns (fixed-rate.ts): each turn's own p99, in order, to see whether one turn decided `p99Ms`. */
   readonly turnP99Ms?: readonly number[] | undefined;
+  /** At a fixed rate (fixed-rate.ts): the p99 of the warm-up before each turn, not pooled. */
+  readonly warmUpP99Ms?: readonly number[] | undefined;
   /**
    * At a fixed rate (fixed-rate.ts), where `p50Ms` and `p99Ms` run from when the load process
    * got to each request: the p99 from when each was due instead, pooled and per turn, which

@@ -71,12 +71,14 @@ const cpuColumn = (bare: LoadResult, ginko: LoadResult) => `${bare.cpuMicrosecon
 const padStart = (s: string | number, n: number) => String(s).padStart(n);
 /**
  * A pooled p99's turns (LoadResult.turnP99Ms), and at a fixed rate the p99 from when each
- * request was due: " (turns 3.1, 4.2, 9.9; from when due 10.4 ms, turns 3.6, 4.9, 10.4)".
+ * request was due and the warm-up seconds' own: " (turns 3.1, 4.2, 9.9; from when due 10.4 ms,
+ * turns 3.6, 4.9, 10.4; the warm-up before each turn, not pooled, 12.1, 6.3, 4.0)".
  */
 const turns = (r: LoadResult) => {
   const parts = [
     ...(r.turnP99Ms && r.turnP99Ms.length > 1 ? [`turns ${r.turnP99Ms.join(', ')}`] : []),
     ...(r.fromDue ? [`from when due ${r.fromDue.p99Ms} ms${r.fromDue.turnP99Ms.length > 1 ? `, turns ${r.fromDue.turnP99Ms.join(', ')}` : ''}`] : []),
+    ...(r.warmUpP99Ms ? [`the warm-up before each turn, not pooled, ${r.warmUpP99Ms.join(', ')}`] : []),
   ];
   return parts.length > 0 ? ` (${parts.join('; ')})` : '';
 };

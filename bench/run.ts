@@ -46,8 +46,21 @@ const { values: args } = parseArgs({
   },
 });
 const seconds = Number(args.duration ?? (args.quick ? 2 : 6));
-/** Turns of each server at half load (docs/benchmarks.md#latency-at-half-load): three, each half the duration. */
+/** Turns of each server at half load (docs/benchmarks.md#latency-at-half-load). */
 const HALF_LOAD_TURNS = 3;
+/**
+ * Each turn at half load: 10 s with the default 6 s duration (3 s with --quick), 30 s in all
+ * per server. A p99 over a few seconds holds one mark-compact of the collector (every 20–60 s
+ * at that rate) or none, and so was decided by whether one fell in it
+ * (docs/benchmarks.md#latency-at-half-load).
+ */
+const halfLoadTurnSeconds = Math.max(2, Math.round((seconds * 5) / 3));
+/**
+ * The warm-up before the first turn at half load, which follows the saturated turns: 5 s (2 s
+ * with --quick). Ginko's first turn after one second measured 18–36 ms at p99 in full runs,
+ * its later turns 2.8–8.4 (docs/benchmarks.md#latency-at-half-load).
+ */
+const halfLoadFirstWarmUpSeconds = args.quick ? 2 : 5;
 const rounds = Math.max(1, Math.min(Number(args.rounds ?? (args.quick ? 2 : 6)), seconds));
 const connections = Number(args.connections);
 
@@ -189,13 +202,13 @@ async function main(): Promise<void> {
           ];
           const before = servers.map((s) => cpuMs(s.child.process.pid!));
           const atRate = await alternateAtRateApart(
-            servers.map((s) => ({ origin: s.child.url, ca, headers, sequence: s.sequence, rate, seconds: Math.max(2, seconds / 2), connections, turnMetrics: s.turnMetrics })),
+            servers.map((s) => ({ origin: s.child.url, ca, headers, sequence: s.sequence, rate, seconds: halfLoadTurnSeconds, firstWarmUpSeconds: halfLoadFirstWarmUpSeconds, connections, turnMetrics: s.turnMetrics })),
             HALF_LOAD_TURNS,
             join(dataDir, 'fixed-rate-job.json'),
           );
-          // Each server's CPU over the whole alternation, its warm-up second's requests included
+          // Each server's CPU over the whole alternation, its warm-up seconds' requests included
           // (and its idle time during the others' turns, about 1% of it).
-          const [bareAtRate, ginkoAtRate, workingAtRate] = atRate.map((r, i) => withCpuPerRequest(r, before[i], cpuMs(servers[i]!.child.process.pid!), r.total + rate * WARM_UP_SECONDS));
+          const [bareAtRate, ginkoAtRate, workingAtRate] = atRate.map((r, i) => withCpuPerRequest(r, before[i], cpuMs(servers[i]!.child.process.pid!), r.total + rate * (halfLoadFirstWarmUpSeconds + WARM_UP_SECONDS * (HALF_LOAD_TURNS - 1))));
           atHalfLoad = { rate, bare: bareAtRate!, ginko: ginkoAtRate!, ...(working && workingAtRate ? { working: { workMicroseconds: working.workMicroseconds, result: workingAtRate } } : {}) };
         } finally {
           await working?.child.stop();
@@ -251,7 +264,7 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, platform: process.platform },
       configuration: `Ginko as \`npm start\` runs it: node ${npmStartNodeOptions().join(' ')}, log level info (one line per response), log written to a file, running ${ginkoRunsFrom()}; autocannon -c ${connections}; bare node:https server answering the same bytes`,
-      settings: { secondsPerServerAndScenario: seconds, rounds, connections, nodeOptions: npmStartNodeOptions(), logLevel: 'info', log: 'file' },
+      settings: { secondsPerServerAndScenario: seconds, rounds, connections, halfLoad: { turns: HALF_LOAD_TURNS, turnSeconds: halfLoadTurnSeconds, firstWarmUpSeconds: halfLoadFirstWarmUpSeconds, warmUpSeconds: WARM_UP_SECONDS }, nodeOptions: npmStartNodeOptions(), logLevel: 'info', log: 'file' },
       startup: { firstStartMs: Math.round(first.startMs), restartMs: Math.round(ginko.startMs), targetsMs: STARTUP_TARGETS_MS },
       memory: { peakRssMb: peakRss, peakDuring: peakRss === undefined ? undefined : rssPhases[rssSamples.indexOf(peakRss)], samples: rssSamples.length, rssMbAfterLoad: rssMb(ginko.process.pid!), targetMb: PEAK_RSS_TARGET_MB },
       log: { responseLines: logLines(logFile), bytes: statSync(logFile).size },
