@@ -49,7 +49,7 @@ export async function alternateAtRate(servers: readonly FixedRateOptions[], turn
     const warmUps: Run[][] = servers.map(() => []);
     // A server's collector is read after each of its turns, never just before one, so that its
     // turns start as the others' do (a reading just before Ginko's first turn came with a slow
-    // start of that turn: docs/benchmarks-log.md). Each turn's figures are then those since
+    // start of that turn: docs/benchmarks-log.md, 2026-11-27, 10:39–12:38). Each turn's figures are then those since
     // the server's previous turn ended: the others' turns, its warm-up second and its turn.
     const metricsOf = (o: FixedRateOptions) => (o.turnMetrics ? readTurnMetrics(o.origin, o.ca, o.headers) : Promise.resolve(undefined));
     // The first reading, before any load at the rate, is also the first GET of /metrics after a
@@ -72,7 +72,11 @@ export async function alternateAtRate(servers: readonly FixedRateOptions[], turn
         runs[i]!.push(before && readings[i] ? { ...turnRun, metrics: metricsBetween(before, readings[i]!) } : turnRun);
       }
     }
-    return runs.map((r, i) => ({ ...pooled(r), warmUpP99Ms: warmUps[i]!.map((w) => p99Of(w.latencies)) }));
+    return runs.map((r, i) => ({
+      ...pooled(r),
+      warmUpP99Ms: warmUps[i]!.map((w) => msAt(0.99, ascending(w.latencies))),
+      warmUpRequests: warmUps[i]!.reduce((n, w) => n + w.latencies.length, 0),
+    }));
   } finally {
     for (const connection of pools.flat()) connection.close();
   }
@@ -89,30 +93,30 @@ interface Run {
   readonly metrics?: TurnMetrics;
 }
 
-/** The p99 of a run's latencies, in ms to a tenth. */
-function p99Of(latencies: readonly number[]): number {
-  return Math.round(percentile([...latencies].sort((a, b) => a - b), 0.99) * 10) / 10;
+const ascending = (values: readonly number[]) => [...values].sort((a, b) => a - b);
+
+/** The value at fraction `p` of `sorted` (ascending), in ms to a tenth. */
+function msAt(p: number, sorted: readonly number[]): number {
+  return Math.round(percentile(sorted, p) * 10) / 10;
 }
 
 function pooled(runs: readonly Run[]): LoadResult {
-  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const latencies = ascending(runs.flatMap((r) => r.latencies));
   const seconds = runs.reduce((n, r) => n + r.seconds, 0);
-  const at = (p: number, sorted = latencies) => Math.round(percentile(sorted, p) * 10) / 10;
-  const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b);
   // Each run's latencies from when each request was due: its latency plus the lateness before it.
   const fromDue = runs.map((r) => r.latencies.map((latency, i) => latency + r.lateness[i]!));
   return {
     requestsPerSecond: Math.round(latencies.length / seconds),
-    p50Ms: at(0.5),
-    p99Ms: at(0.99),
-    fromDue: { p99Ms: at(0.99, sorted(fromDue.flat())), turnP99Ms: fromDue.map((due) => at(0.99, sorted(due))) },
+    p50Ms: msAt(0.5, latencies),
+    p99Ms: msAt(0.99, latencies),
+    fromDue: { p99Ms: msAt(0.99, ascending(fromDue.flat())), turnP99Ms: fromDue.map((due) => msAt(0.99, ascending(due))) },
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
     errors: runs.reduce((n, r) => n + r.errors, 0),
     total: latencies.length,
-    turnP99Ms: runs.map((r) => p99Of(r.latencies)),
+    turnP99Ms: runs.map((r) => msAt(0.99, ascending(r.latencies))),
     turnSendLateMs: runs.map((r) => {
-      const late = sorted(r.lateness);
-      return { p99: at(0.99, late), max: at(1, late) };
+      const late = ascending(r.lateness);
+      return { p99: msAt(0.99, late), max: msAt(1, late) };
     }),
     ...(runs.every((r) => r.metrics) ? { turnMetrics: runs.map((r) => r.metrics!) } : {}),
   };

@@ -19,6 +19,8 @@ export interface LoadResult {
   readonly turnP99Ms?: readonly number[] | undefined;
   /** At a fixed rate (fixed-rate.ts): the p99 of the warm-up before each turn, not pooled. */
   readonly warmUpP99Ms?: readonly number[] | undefined;
+  /** At a fixed rate (fixed-rate.ts): the requests answered in those warm-ups, beside `total`. */
+  readonly warmUpRequests?: number | undefined;
   /**
    * At a fixed rate (fixed-rate.ts), where `p50Ms` and `p99Ms` run from when the load process
    * got to each request: the p99 from when each was due instead, pooled and per turn, which

@@ -208,7 +208,7 @@ async function main(): Promise<void> {
           );
           // Each server's CPU over the whole alternation, its warm-up seconds' requests included
           // (and its idle time during the others' turns, about 1% of it).
-          const [bareAtRate, ginkoAtRate, workingAtRate] = atRate.map((r, i) => withCpuPerRequest(r, before[i], cpuMs(servers[i]!.child.process.pid!), r.total + rate * (halfLoadFirstWarmUpSeconds + WARM_UP_SECONDS * (HALF_LOAD_TURNS - 1))));
+          const [bareAtRate, ginkoAtRate, workingAtRate] = atRate.map((r, i) => withCpuPerRequest(r, before[i], cpuMs(servers[i]!.child.process.pid!), r.total + (r.warmUpRequests ?? 0)));
           atHalfLoad = { rate, bare: bareAtRate!, ginko: ginkoAtRate!, ...(working && workingAtRate ? { working: { workMicroseconds: working.workMicroseconds, result: workingAtRate } } : {}) };
         } finally {
           await working?.child.stop();

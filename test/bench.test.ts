@@ -286,6 +286,7 @@ it("reads the collector's pauses and the event loop's longest tick of a turn fro
     ]);
     assert.equal(result!.total, 100);
     assert.equal(result!.warmUpP99Ms?.length, 2);
+    assert.equal(result!.warmUpRequests, 150);
   } finally {
     await ginko.stop();
     rmSync(dir, { recursive: true, force: true });
