@@ -5,8 +5,8 @@
  * - Dependencies are bundled with what they import, except LOADED_FROM_NODE_MODULES: Node
  *   would otherwise find, read and compile each of their hundreds of files one by one on every
  *   start (Fastify and pino, Ajv, @fastify/swagger and YAML, prom-client, commander, kysely,
- *   TypeBox); bundled, a restart to "listening" is shorter (docs/benchmarks-log.md:
- *   0.14 s for all but kysely and TypeBox on the machine of 2026-11-27, 12:58). A bundled
+ *   TypeBox); bundled, a restart to "listening" is shorter (docs/benchmarks-log.md,
+ *   2026-11-27, 12:58–14:41: 0.14 s for all but kysely and TypeBox). A bundled
  *   package that finds a file of its own through `__dirname`, which an ES module lacks, fails
  *   there: pino's transports (Ginko logs to its own sink, src/logging/log-sink.ts) and @fastify/swagger's
  *   reading of its package.json (in a try; Ginko gives the document's info itself) are such.

@@ -1,7 +1,7 @@
 /**
  * The start-up bundle (scripts/build.mjs) and when bin/ginko.js uses it (bin/bundle-freshness.js).
  * The bundle holds the dependencies `ginko serve` loads at start, so that Node does not find
- * and read their files one by one (docs/benchmarks-log.md, start-up); it must then be rebuilt when
+ * and read their files one by one (docs/benchmarks-log.md, 2026-11-27, 12:58–14:41); it must then be rebuilt when
  * those dependencies change, not only when src/ does.
  */
 import assert from 'node:assert/strict';
