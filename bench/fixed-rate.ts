@@ -60,7 +60,7 @@ export async function alternateAtRate(servers: readonly FixedRateOptions[], turn
     for (let i = 0; i < servers.length; i++) readings[i] = await metricsOf(servers[i]!);
     for (let turn = 0; turn < turns; turn++) {
       for (let i = 0; i < servers.length; i++) {
-        // A second at the rate before every turn, as before the first: after seconds idle while
+        // A warm-up at the rate before every turn, not only the first: after seconds idle while
         // the others ran, the first tens of milliseconds of a turn at the rate were slow (a
         // server's own log put answers of 15–22 ms there, and few after), a start that a server
         // under a steady rate does not have (docs/benchmarks.md#latency-at-half-load).
