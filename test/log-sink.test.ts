@@ -4,9 +4,9 @@
  * line written by hand, which must be the line pino writes for the same fields.
  */
 import assert from 'node:assert/strict';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it, mock } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { type AnsweredRequest, ResponseLog } from '../src/http/edge/response-log.js';
@@ -67,6 +67,28 @@ describe('LogSink', () => {
     assert.equal(sink.dropped, 3);
     await sink.close();
     assert.equal(readFileSync(file, 'utf8'), '{"msg":"東京"}\n' + `{"msg":"${'b'.repeat(89)}"}\n`.repeat(9));
+  });
+  it('fills the chunks it wrote again when several wait at once, instead of making new ones', async (t) => {
+    // Three chunks' worth at once: one is written while two wait, as when writes end late under
+    // load. Each new chunk is memory outside the heap that, dropped, waits for a full collection.
+    const { sink, file } = fileSink();
+    const made = mock.method(Buffer, 'allocUnsafeSlow');
+    t.after(() => made.mock.restore());
+    // 1,024 bytes, room asked for 3 bytes a character: 62 to a chunk of 64 KiB.
+    const line = `{"msg":"${'c'.repeat(1_012)}"}\n`;
+    let written = 0;
+    for (let round = 0; round < 5; round++) {
+      for (let i = 0; i < 150; i++) assert.equal(sink.write(line), true);
+      written += 150 * line.length;
+      // Wait until the round is written, and the last write's callback has run: the chunks are
+      // spare again.
+      while (statSync(file).size < written) await sleep(5);
+      await sleep(FLUSH_DELAY_MS);
+      if (round === 0) assert.equal(made.mock.callCount(), 3);
+    }
+    assert.equal(made.mock.callCount(), 3);
+    await sink.close();
+    assert.equal(readFileSync(file, 'utf8'), line.repeat(5 * 150));
   });
 });
 

@@ -29,6 +29,8 @@ export const LOG_FLUSH_TIMEOUT_MS = 2_000;
 export const FLUSH_DELAY_MS = 10;
 
 const CHUNK_BYTES = 64 * 1024;
+/** Written chunks kept to be filled again (#spares): a few writes ending late in a row. */
+const SPARE_CHUNKS = 4;
 /** How long to wait before trying a write again that failed (EAGAIN from a full pipe, EPIPE, EIO). */
 const RETRY_MS = 100;
 
@@ -70,10 +72,13 @@ export class LogSink implements LogStream {
   readonly #queue: Chunk[] = [];
   #current: Chunk | undefined;
   /**
-   * A written chunk's memory, filled again next rather than a new chunk: the lines are copied
-   * into memory the processor has just read, and the kernel reads them from there.
+   * Written chunks' memory, filled again rather than new chunks: the lines are copied into
+   * memory the processor has just read, and the kernel reads them from there. More than one:
+   * when a write ends late, the next chunk is sealed before the last one is free, and a chunk
+   * made then and dropped later held its 64 KiB outside the heap until a full garbage
+   * collection (docs/benchmarks.md#log-chunks-filled-again).
    */
-  #spare: Buffer | undefined;
+  readonly #spares: Buffer[] = [];
   /** Bytes in the queue and the current chunk not yet written. */
   #waiting = 0;
   #writing = false;
@@ -120,9 +125,8 @@ export class LogSink implements LogStream {
         this.#seal();
         this.#writeNext();
       }
-      // A line larger than a chunk gets memory of its own and leaves the spare for the next chunk.
-      const spare = most <= CHUNK_BYTES ? this.#spare : undefined;
-      if (spare !== undefined) this.#spare = undefined;
+      // A line larger than a chunk gets memory of its own and leaves the spares for the next chunks.
+      const spare = most <= CHUNK_BYTES ? this.#spares.pop() : undefined;
       // allocUnsafeSlow: a chunk of its own, not a slice of Buffer's shared pool.
       chunk = this.#current = { bytes: spare ?? Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, most)), length: 0, written: 0 };
     }
@@ -193,7 +197,7 @@ export class LogSink implements LogStream {
       this.#waiting -= n;
       if (chunk.written === chunk.length) {
         this.#queue.shift();
-        if (chunk.bytes.length === CHUNK_BYTES) this.#spare = chunk.bytes;
+        if (chunk.bytes.length === CHUNK_BYTES && this.#spares.length < SPARE_CHUNKS) this.#spares.push(chunk.bytes);
       }
       if (this.#queue.length > 0) this.#writeNext();
       else if (this.#current !== undefined && this.#current.length > 0 && this.#timer === undefined) this.#timer = setTimeout(this.#due, FLUSH_DELAY_MS);
