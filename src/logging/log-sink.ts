@@ -76,7 +76,7 @@ export class LogSink implements LogStream {
    * memory the processor has just read, and the kernel reads them from there. More than one:
    * when a write ends late, the next chunk is sealed before the last one is free, and a chunk
    * made then and dropped later held its 64 KiB outside the heap until a full garbage
-   * collection (docs/benchmarks.md#log-chunks-filled-again).
+   * collection (docs/benchmarks.md#the-old-generation-between-two-mark-compacts).
    */
   readonly #spares: Buffer[] = [];
   /** Bytes in the queue and the current chunk not yet written. */
