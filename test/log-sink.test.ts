@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it, mock } from 'node:test';
+import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { type AnsweredRequest, ResponseLog } from '../src/http/edge/response-log.js';
@@ -68,12 +68,12 @@ describe('LogSink', () => {
     await sink.close();
     assert.equal(readFileSync(file, 'utf8'), '{"msg":"東京"}\n' + `{"msg":"${'b'.repeat(89)}"}\n`.repeat(9));
   });
+
   it('fills the chunks it wrote again when several wait at once, instead of making new ones', async (t) => {
     // Three chunks' worth at once: one is written while two wait, as when writes end late under
     // load. Each new chunk is memory outside the heap that, dropped, waits for a full collection.
     const { sink, file } = fileSink();
-    const made = mock.method(Buffer, 'allocUnsafeSlow');
-    t.after(() => made.mock.restore());
+    const made = t.mock.method(Buffer, 'allocUnsafeSlow');
     // 1,024 bytes, room asked for 3 bytes a character: 62 to a chunk of 64 KiB.
     const line = `{"msg":"${'c'.repeat(1_012)}"}\n`;
     let written = 0;
