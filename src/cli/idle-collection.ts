@@ -19,8 +19,9 @@ export const IDLE_COLLECTION = {
   idleBelow: 0.02,
   /**
    * What the old generation and the memory outside the heap must have grown by since the last
-   * full collection for an idle one to be worth it: a few seconds of load (about 60 bytes a
-   * request before 2026-11-28; docs/benchmarks.md), hours of a trickle.
+   * full collection for an idle one to be worth it: seconds of load at thousands of requests a
+   * second (tens of bytes each; docs/benchmarks.md#the-old-generation-between-two-mark-compacts),
+   * hours of a trickle.
    */
   growthBytes: 4 * 1024 * 1024,
 } as const;
