@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { pathToFileURL } from 'node:url';
 import { IDLE_COLLECTION, IdleCollector } from '../src/cli/idle-collection.js';
 
 const MB = 1024 * 1024;
@@ -66,7 +65,7 @@ describe('IdleCollector', () => {
 
 describe('startIdleCollection in a process of its own', () => {
   // The module as the child imports it.
-  const module = pathToFileURL(new URL('../src/cli/idle-collection.ts', import.meta.url).pathname).href;
+  const module = new URL('../src/cli/idle-collection.ts', import.meta.url).href;
   const child = (nodeOptions: readonly string[], script: string) =>
     execFileSync(process.execPath, [...nodeOptions, '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
 
@@ -83,7 +82,7 @@ describe('startIdleCollection in a process of its own', () => {
        for (let i = 0; i < 16 * 1024; i++) { kept.push(new Array(120).fill(i)); if (i % 1024 === 0) new Array(1e5).fill(0); }
        kept = undefined;
        const before = retainedBytes();
-       await new Promise((r) => setTimeout(r, 1200));
+       await new Promise((r) => setTimeout(r, 2000));
        console.log(JSON.stringify({ collections: idle.collector.collections, seconds: idle.collector.seconds, freed: before - retainedBytes() }));
        idle.stop();`,
     );
