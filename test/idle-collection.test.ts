@@ -1,11 +1,20 @@
 /**
  * The full collection made when the server falls idle after load (src/cli/idle-collection.ts,
- * docs/operations.md#memory): when it collects, and that in a real process it frees what a
- * load left in the old generation.
+ * docs/operations.md#memory): when it collects, that in a real process it frees what a load
+ * left in the old generation, and that `ginko serve` as npm start runs it makes one after a
+ * load and counts it.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fetchAll } from '../bench/answer-key.js';
+import { distinctRequests } from '../bench/distinct.js';
+import { createKey, startGinko } from '../bench/processes.js';
+import { metricsBetween, readTurnMetrics } from '../bench/turn-metrics.js';
 import { IDLE_COLLECTION, IdleCollector } from '../src/cli/idle-collection.js';
 
 const MB = 1024 * 1024;
@@ -95,5 +104,34 @@ describe('startIdleCollection in a process of its own', () => {
   it('is off, leaving every full collection to V8, when Node.js was started without --expose-gc', () => {
     const out = child([], `import { startIdleCollection } from ${JSON.stringify(module)}; console.log(String(startIdleCollection()));`);
     assert.equal(out.trim(), 'undefined');
+  });
+});
+
+describe('ginko serve as npm start runs it', () => {
+  it('makes a full collection once idle after a load, and counts it in its metrics', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ginko-idle-collection-'));
+    // The bench's start: npm start's Node.js options (--expose-gc among them), the log to a file.
+    const ginko = await startGinko(dir, join(dir, 'ginko.log'));
+    try {
+      const ca = readFileSync(join(dir, 'tls-cert.pem'), 'utf8');
+      const key = createKey(dir, 'unlimited');
+      // Idle a while after the start, which builds the indexes and may be collected after too.
+      await sleep(1500);
+      const before = await readTurnMetrics(ginko.url, ca, {});
+      // 8,000 distinct Resolve calls, 16 at a time: the kept answers and the branch indexes they
+      // build fill the old generation by more than 4 MiB.
+      const answers = await fetchAll(ginko.url, ca, distinctRequests().get('resolve')!.slice(0, 8000), key);
+      assert.deepEqual(new Set([...answers.values()].map((a) => a.status)), new Set([200]));
+      await sleep(1500);
+      const after = await readTurnMetrics(ginko.url, ca, {});
+      const between = metricsBetween(before, after);
+      assert.ok(between.idleCollections >= 1, JSON.stringify(between));
+      assert.ok(between.idleCollectionMs > 0, JSON.stringify(between));
+      // Counted among the major pauses too: what is left of them is V8's own, none or more.
+      assert.ok(after.markCompacts >= 0, JSON.stringify(after));
+    } finally {
+      await ginko.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
