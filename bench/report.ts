@@ -91,15 +91,14 @@ export function distinctSent(requests: number, sent: number): string {
   );
 }
 
-/** Per turn, V8's mark-compacts (their closing pauses and incremental steps), Ginko's idle collections before it, the scavenges and the loop's longest 10 ms tick. */
+/** Per turn, the mark-compacts (their closing pauses and incremental steps), the scavenges and the loop's longest 10 ms tick. */
 function turnMetricsLine(turns: readonly TurnMetrics[]): string {
   const markCompacts = turns.map((p) => {
     if (p.markCompacts > 0) return `${p.markCompacts} (pauses ${p.markCompactMs} ms, marking steps ${p.incrementalMs} ms)`;
     return p.incrementalMs > 0 ? `0 (marking steps ${p.incrementalMs} ms)` : '0';
   });
-  const idle = turns.map((p) => (p.idleCollections > 0 ? `${p.idleCollections} (${p.idleCollectionMs} ms)` : '0'));
   const scavenges = turns.map((p) => `${p.scavenges} (${p.scavengeMs} ms; over 1 ms ${p.scavengesOver1Ms}, over 5 ms ${p.scavengesOver5Ms})`);
-  return `mark-compacts ${markCompacts.join(', ')}; idle collections before the turn ${idle.join(', ')}; scavenges ${scavenges.join(', ')}; the longest tick of its loop's 10 ms timer ${turns.map((p) => p.loopTickMaxMs).join(', ')} ms`;
+  return `mark-compacts ${markCompacts.join(', ')}; scavenges ${scavenges.join(', ')}; the longest tick of its loop's 10 ms timer ${turns.map((p) => p.loopTickMaxMs).join(', ')} ms`;
 }
 
 export function printTable(report: Report): void {

@@ -7,15 +7,9 @@
 import { request } from 'node:https';
 
 export interface TurnMetrics {
-  /** V8's own mark-compacts, and their closing pauses in all: the idle collections are apart. */
+  /** Mark-compacts, and their closing pauses in all. */
   readonly markCompacts: number;
   readonly markCompactMs: number;
-  /**
-   * The full collections Ginko made itself while idle (src/cli/idle-collection.ts), and what
-   * they took: in the idle time before a turn, never in one (the load keeps it busy).
-   */
-  readonly idleCollections: number;
-  readonly idleCollectionMs: number;
   /** Scavenges of the young generation, and their pauses in all. */
   readonly scavenges: number;
   readonly scavengeMs: number;
@@ -47,14 +41,9 @@ export function metricsIn(metricsText: string): TurnMetrics {
   // Seconds to milliseconds, to the microsecond: the text's decimals, without binary noise.
   const ms = (name: string) => Math.round(value(name) * 1e6) / 1e3;
   const scavenges = value(`${GC}_count{kind="minor"}`);
-  // The idle collections are major pauses too (src/metrics/idle-collections.ts).
-  const idleCollections = value('ginko_idle_collections_total');
-  const idleCollectionMs = ms('ginko_idle_collection_seconds_total');
   return {
-    markCompacts: value(`${GC}_count{kind="major"}`) - idleCollections,
-    markCompactMs: Math.round((ms(`${GC}_sum{kind="major"}`) - idleCollectionMs) * 1e3) / 1e3,
-    idleCollections,
-    idleCollectionMs,
+    markCompacts: value(`${GC}_count{kind="major"}`),
+    markCompactMs: ms(`${GC}_sum{kind="major"}`),
     scavenges,
     scavengeMs: ms(`${GC}_sum{kind="minor"}`),
     scavengesOver1Ms: scavenges - value(`${GC}_bucket{le="0.001",kind="minor"}`),
@@ -70,8 +59,6 @@ export function metricsBetween(before: TurnMetrics, after: TurnMetrics): TurnMet
   return {
     markCompacts: after.markCompacts - before.markCompacts,
     markCompactMs: ms((p) => p.markCompactMs),
-    idleCollections: after.idleCollections - before.idleCollections,
-    idleCollectionMs: ms((p) => p.idleCollectionMs),
     scavenges: after.scavenges - before.scavenges,
     scavengeMs: ms((p) => p.scavengeMs),
     scavengesOver1Ms: after.scavengesOver1Ms - before.scavengesOver1Ms,

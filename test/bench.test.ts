@@ -34,7 +34,7 @@ it('runs the lookup scenario against the bare server, logging as npm start does,
   try {
     const out = join(dir, 'result.json');
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--only', 'lookup', '--duration', '1', '--connections', '2', '--out', out], { timeout: 90_000 });
-    assert.match(stdout, /^Ginko as `npm start` runs it: node --max-semi-space-size=8 --heap-growing-percent=50 --no-allocation-site-pretenuring --expose-gc, log level info \(one line per response\), log written to a file, running .+; autocannon -c 2; bare node:https server answering the same bytes$/m);
+    assert.match(stdout, /^Ginko as `npm start` runs it: node --max-semi-space-size=8 --heap-growing-percent=50 --no-allocation-site-pretenuring, log level info \(one line per response\), log written to a file, running .+; autocannon -c 2; bare node:https server answering the same bytes$/m);
     assert.match(stdout, /lookup \/v3\/banks\/0001\s+218\s+\d+\s+\d+\s+\d+\.\d\d\s+≥0\.85/);
     assert.match(stdout, /^ {2}distinct mixed stream\s+≥ 0\.50$/m);
     const report = JSON.parse(readFileSync(out, 'utf8')) as {
@@ -54,7 +54,7 @@ it('runs the lookup scenario against the bare server, logging as npm start does,
     assert.match(stdout, new RegExp(`lookup /v3/banks/0001 .* ${bare.cpuMicrosecondsPerRequest} / ${ginko.cpuMicrosecondsPerRequest}  (pass|FAIL)`));
     assert.ok(report.startup.restartMs > 0 && report.machine.cpus > 0);
     assert.deepEqual(report.settings.logLevel, 'info');
-    assert.deepEqual(report.settings.nodeOptions, ['--max-semi-space-size=8', '--heap-growing-percent=50', '--no-allocation-site-pretenuring', '--expose-gc'], "npm start's Node.js options (package.json)");
+    assert.deepEqual(report.settings.nodeOptions, ['--max-semi-space-size=8', '--heap-growing-percent=50', '--no-allocation-site-pretenuring'], "npm start's Node.js options (package.json)");
     assert.ok(report.memory.samples > 0 && report.memory.peakRssMb > 50, `peak ${report.memory.peakRssMb} MB`);
     // Every response Ginko sent is a line in its log (less any still being written at the end).
     assert.ok(report.log.responseLines > 0.9 * report.scenarios[0]!.ginko.total, `${report.log.responseLines} lines for ${report.scenarios[0]!.ginko.total} requests`);
@@ -223,7 +223,7 @@ it('counts the response lines of a log a chunk at a time, markers split between 
   }
 });
 
-it("reads the collector's pauses, Ginko's idle collections apart, and the event loop's longest tick of a turn from Ginko's /metrics", async () => {
+it("reads the collector's pauses and the event loop's longest tick of a turn from Ginko's /metrics", async () => {
   const text = [
     '# TYPE nodejs_gc_duration_seconds histogram',
     'nodejs_gc_duration_seconds_bucket{le="0.001",kind="minor"} 40',
@@ -235,18 +235,15 @@ it("reads the collector's pauses, Ginko's idle collections apart, and the event 
     'nodejs_gc_duration_seconds_sum{kind="incremental"} 0.004',
     'nodejs_gc_duration_seconds_count{kind="incremental"} 5',
     'nodejs_eventloop_lag_max_seconds 0.022607487',
-    // One of the two major pauses was an idle collection of Ginko's own: V8's is the other.
-    'ginko_idle_collections_total 1',
-    'ginko_idle_collection_seconds_total 0.0031',
   ].join('\n');
   const later = metricsIn(text);
-  assert.deepEqual(later, { markCompacts: 1, markCompactMs: 6.2, idleCollections: 1, idleCollectionMs: 3.1, scavenges: 70, scavengeMs: 51.2, scavengesOver1Ms: 30, scavengesOver5Ms: 2, incrementalMs: 4, loopTickMaxMs: 22.607 });
+  assert.deepEqual(later, { markCompacts: 2, markCompactMs: 9.3, scavenges: 70, scavengeMs: 51.2, scavengesOver1Ms: 30, scavengesOver5Ms: 2, incrementalMs: 4, loopTickMaxMs: 22.607 });
   // Kinds not seen yet are not in the text: none so far. The loop's longest tick is the later
   // reading's own: each scrape starts it again.
   const earlier = metricsIn(
     'nodejs_gc_duration_seconds_bucket{le="0.001",kind="minor"} 25\nnodejs_gc_duration_seconds_bucket{le="0.005",kind="minor"} 30\nnodejs_gc_duration_seconds_sum{kind="minor"} 0.0201\nnodejs_gc_duration_seconds_count{kind="minor"} 31\nnodejs_eventloop_lag_max_seconds 0.2',
   );
-  assert.deepEqual(metricsBetween(earlier, later), { markCompacts: 1, markCompactMs: 6.2, idleCollections: 1, idleCollectionMs: 3.1, scavenges: 39, scavengeMs: 31.1, scavengesOver1Ms: 24, scavengesOver5Ms: 1, incrementalMs: 4, loopTickMaxMs: 22.6 });
+  assert.deepEqual(metricsBetween(earlier, later), { markCompacts: 2, markCompactMs: 9.3, scavenges: 39, scavengeMs: 31.1, scavengesOver1Ms: 24, scavengesOver5Ms: 1, incrementalMs: 4, loopTickMaxMs: 22.6 });
 
   // And from the server as the bench starts it: its start made scavenges, and each was counted.
   const dir = mkdtempSync(join(tmpdir(), 'ginko-bench-pauses-'));
@@ -290,10 +287,6 @@ it("reads the collector's pauses, Ginko's idle collections apart, and the event 
     assert.equal(result!.total, 100);
     assert.equal(result!.warmUpP99Ms?.length, 2);
     assert.equal(result!.warmUpRequests, 150);
-    // npm start's options let the server collect when idle (src/cli/idle-collection.ts), as the
-    // bench runs it: its turn figures count those collections apart from V8's.
-    const ready = readFileSync(join(dir, 'ginko.log'), 'utf8').split('\n').find((line) => line.includes('"msg":"ginko ready"'))!;
-    assert.equal((JSON.parse(ready) as { idleCollection: boolean }).idleCollection, true);
   } finally {
     await ginko.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -425,9 +418,9 @@ it('reports distinct Resolve at half load with both servers\' CPU there, each tu
         ...result(12.1, 269.8),
         turnP99Ms: [4.2, 12.9, 5],
         turnMetrics: [
-          { markCompacts: 0, markCompactMs: 0, idleCollections: 1, idleCollectionMs: 31.3, scavenges: 61, scavengeMs: 40.2, scavengesOver1Ms: 2, scavengesOver5Ms: 0, incrementalMs: 0, loopTickMaxMs: 10.3 },
-          { markCompacts: 1, markCompactMs: 7.4, idleCollections: 0, idleCollectionMs: 0, scavenges: 58, scavengeMs: 39.9, scavengesOver1Ms: 0, scavengesOver5Ms: 0, incrementalMs: 2.1, loopTickMaxMs: 22.6 },
-          { markCompacts: 0, markCompactMs: 0, idleCollections: 0, idleCollectionMs: 0, scavenges: 60, scavengeMs: 41, scavengesOver1Ms: 1, scavengesOver5Ms: 1, incrementalMs: 0.6, loopTickMaxMs: 10.4 },
+          { markCompacts: 0, markCompactMs: 0, scavenges: 61, scavengeMs: 40.2, scavengesOver1Ms: 2, scavengesOver5Ms: 0, incrementalMs: 0, loopTickMaxMs: 10.3 },
+          { markCompacts: 1, markCompactMs: 7.4, scavenges: 58, scavengeMs: 39.9, scavengesOver1Ms: 0, scavengesOver5Ms: 0, incrementalMs: 2.1, loopTickMaxMs: 22.6 },
+          { markCompacts: 0, markCompactMs: 0, scavenges: 60, scavengeMs: 41, scavengesOver1Ms: 1, scavengesOver5Ms: 1, incrementalMs: 0.6, loopTickMaxMs: 10.4 },
         ],
       },
       working: { workMicroseconds: 103, result: result(workingP99, 214.5) },
@@ -459,7 +452,7 @@ it('reports distinct Resolve at half load with both servers\' CPU there, each tu
     "distinct resolve, names as in files at a fixed 2,528 requests/s (half of Ginko's throughput above; answered: bare 2528/s, Ginko 2528/s): p50 / p99 bare 1.4 / 7.5 ms, Ginko 1.4 / 12.1 ms (turns 4.2, 12.9, 5) " +
       "(target p99 ≤ 5 ms: FAIL; the bare server's own p99 is above it: this machine, at this moment, cannot show the bound); saturated above: p99 bare 51 ms, Ginko 47 ms; " +
       'CPU per request at this rate bare / Ginko 121 / 269.8 µs (saturated 85.2 / 188 µs)\n' +
-      "distinct resolve, names as in files at half load, Ginko in its turns: mark-compacts 0, 1 (pauses 7.4 ms, marking steps 2.1 ms), 0 (marking steps 0.6 ms); idle collections before the turn 1 (31.3 ms), 0, 0; scavenges 61 (40.2 ms; over 1 ms 2, over 5 ms 0), 58 (39.9 ms; over 1 ms 0, over 5 ms 0), 60 (41 ms; over 1 ms 1, over 5 ms 1); the longest tick of its loop's 10 ms timer 10.3, 22.6, 10.4 ms\n" +
+      "distinct resolve, names as in files at half load, Ginko in its turns: mark-compacts 0, 1 (pauses 7.4 ms, marking steps 2.1 ms), 0 (marking steps 0.6 ms); scavenges 61 (40.2 ms; over 1 ms 2, over 5 ms 0), 58 (39.9 ms; over 1 ms 0, over 5 ms 0), 60 (41 ms; over 1 ms 1, over 5 ms 1); the longest tick of its loop's 10 ms timer 10.3, 22.6, 10.4 ms\n" +
       "distinct resolve, names as in files at the same rate, the bare server doing 103 µs of busy work more per request (Ginko's CPU per request over the bare server's, saturated): " +
       'p50 / p99 1.4 / 3.1 ms, CPU per request 214.5 µs',
   );

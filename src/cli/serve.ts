@@ -21,13 +21,11 @@ import { loadOrCreateCertificate } from '../http/edge/tls.js';
 import { CursorCodec } from '../shared/cursor.js';
 import { LogSink } from '../logging/log-sink.js';
 import { registerLogLinesDropped } from '../metrics/log-lines-dropped.js';
-import { registerIdleCollections } from '../metrics/idle-collections.js';
 import { openStore } from '../store/open.js';
 import { sharedSecret } from '../store/settings.js';
 import { CHECK_OUTCOMES, UpdateSchedule } from '../history/update-schedule.js';
 import { registerDatasetUpdateMetrics } from '../metrics/dataset-updates.js';
 import { registryOptions } from './registry-config.js';
-import { startIdleCollection } from './idle-collection.js';
 import type { StoreConfig } from './config.js';
 
 export interface ServeConfig extends StoreConfig {
@@ -151,10 +149,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
     await updates.start();
     app.log.info({ everySeconds: updateInterval / 1000, registry: updateRegistry?.registry }, 'scheduled dataset updates are on');
   }
-  // A full collection in the lulls after load rather than in the next load (docs/operations.md#memory).
-  const idleCollection = startIdleCollection();
-  registerIdleCollections(app.metrics.registry, () => idleCollection?.collector ?? { collections: 0, seconds: 0 });
-  app.log.info({ url, store: store.location, version: snapshots.current.version, readyMs: Math.round(performance.now() - started), idleCollection: idleCollection !== undefined }, 'ginko ready');
+  app.log.info({ url, store: store.location, version: snapshots.current.version, readyMs: Math.round(performance.now() - started) }, 'ginko ready');
   if (!access.parts.counters.connected) {
     app.log.warn('Redis is not reachable: rate limits are enforced per server (in-memory insurance) until it is');
   }
@@ -165,7 +160,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
     (closing ??= (async () => {
       // Every step is taken even when one before it failed (the database gone, say): the others
       // still write what they hold, and the log gets its last lines, the failure's among them.
-      const steps = [() => idleCollection?.stop(), () => live.stop(), () => updates?.stop(), () => app.close(), () => operatorConsole.close(), () => access.close(), () => auth.close(), () => store.close()];
+      const steps = [() => live.stop(), () => updates?.stop(), () => app.close(), () => operatorConsole.close(), () => access.close(), () => auth.close(), () => store.close()];
       const failures: unknown[] = [];
       for (const step of steps) {
         try {
