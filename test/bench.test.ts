@@ -29,12 +29,19 @@ const LOOKUP_ANSWER: RecordedAnswer = {
   body: '{"code":"0001"}',
 };
 
+/** `npm run bench` (package.json's bench script, `node <options> bench/run.ts`) as Node's arguments. */
+function benchScriptArgs(): string[] {
+  const [command, ...args] = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { bench: string } }).scripts.bench.split(' ');
+  assert.equal(command, 'node');
+  return args;
+}
+
 it('runs the lookup scenario against the bare server, logging as npm start does, and writes the report', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ginko-bench-test-'));
   try {
     const out = join(dir, 'result.json');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--only', 'lookup', '--duration', '1', '--connections', '2', '--out', out], { timeout: 90_000 });
-    assert.match(stdout, /^Ginko as `npm start` runs it: node --max-semi-space-size=8 --heap-growing-percent=50 --no-allocation-site-pretenuring, log level info \(one line per response\), log written to a file, running .+; autocannon -c 2; bare node:https server answering the same bytes$/m);
+    const { stdout } = await promisify(execFile)(process.execPath, [...benchScriptArgs(), '--only', 'lookup', '--duration', '1', '--connections', '2', '--out', out], { timeout: 90_000 });
+    assert.match(stdout, /^Ginko as `npm start` runs it: node --max-semi-space-size=8 --heap-growing-percent=50 --no-allocation-site-pretenuring, log level info \(one line per response\), log written to a file, running .+; autocannon -c 2; bare node:https server answering the same bytes; the bench's own garbage collected before each half-load alternation$/m);
     assert.match(stdout, /lookup \/v3\/banks\/0001\s+218\s+\d+\s+\d+\s+\d+\.\d\d\s+≥0\.85/);
     assert.match(stdout, /^ {2}distinct mixed stream\s+≥ 0\.50$/m);
     const report = JSON.parse(readFileSync(out, 'utf8')) as {
