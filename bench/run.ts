@@ -113,10 +113,11 @@ async function withCpu(pid: number, run: () => Promise<LoadResult>): Promise<Loa
 
 /**
  * The bench's own garbage, collected before a half-load alternation, while every server idles.
- * Minutes of autocannon leave hundreds of MB of it in this process, and V8's memory reducer
- * collected it some 20 s into the alternation: three full collections, with four helper threads,
- * on the two vCPUs the servers and the load process share, in the middle of a server's measured
- * turn (docs/benchmarks.md#latency-at-half-load). `npm run bench` starts this process with
+ * Minutes of autocannon leave this process with a heap of a few hundred MB, most of it garbage,
+ * and V8's memory reducer collected it during the alternation (18 s and 92 s into it in two
+ * traced runs): full collections, with four helper threads, on the two vCPUs the servers and the
+ * load process share, in the middle of a server's measured turn
+ * (docs/benchmarks.md#latency-at-half-load). `npm run bench` starts this process with
  * `--expose-gc --no-memory-reducer` (package.json); without them this does nothing, and the
  * report says so.
  */
