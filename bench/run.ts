@@ -112,25 +112,16 @@ async function withCpu(pid: number, run: () => Promise<LoadResult>): Promise<Loa
 }
 
 /**
- * The bench's own garbage, collected before a half-load alternation, while every server idles.
- * Minutes of autocannon leave this process with a heap of a few hundred MB, most of it garbage,
- * and V8's memory reducer collected it during the alternation (18 s and 92 s into it in two
- * traced runs): full collections, with four helper threads, on the two vCPUs the servers and the
- * load process share, in the middle of a server's measured turn
- * (docs/benchmarks.md#latency-at-half-load). `npm run bench` starts this process with
- * `--expose-gc --no-memory-reducer` (package.json); without them this does nothing, and the
- * report says so.
+ * Whether this process keeps its own garbage collections out of the half-load turns. Minutes of
+ * autocannon leave it with a heap of a few hundred MB, most of it garbage, and V8's memory
+ * reducer collected it during the alternation (18 s and 92 s into it in two traced runs): full
+ * collections, with four helper threads, on the two vCPUs the servers and the load process share,
+ * in the middle of a server's measured turn (docs/benchmarks.md#latency-at-half-load). Started
+ * with `--expose-gc --no-memory-reducer`, as `npm run bench` starts it (package.json), it collects
+ * before each alternation, while every server idles, and V8 starts none while it idles; the
+ * report's configuration line says which.
  */
-function collectOwnGarbage(): void {
-  globalThis.gc?.();
-}
-
-/** How this process's own collections stand, for the report's configuration line. */
-function ownGarbageNote(): string {
-  return globalThis.gc
-    ? "the bench's own garbage collected before each half-load alternation"
-    : "the bench's own process started without --expose-gc (npm run bench passes it): its garbage may be collected during the half-load turns";
-}
+const OWN_COLLECTIONS_KEPT_OUT = globalThis.gc !== undefined && process.execArgv.includes('--no-memory-reducer');
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ginko-bench-'));
@@ -221,7 +212,8 @@ async function main(): Promise<void> {
             { child: ginko, sequence: sequences.ginko, turnMetrics: true },
             ...(working ? [{ child: working.child, sequence: { requests: sequences.bare.requests, next: sequences.bare.next }, turnMetrics: false }] : []),
           ];
-          collectOwnGarbage();
+          // While every server idles (OWN_COLLECTIONS_KEPT_OUT); a no-op without --expose-gc.
+          globalThis.gc?.();
           const before = servers.map((s) => cpuMs(s.child.process.pid!));
           const atRate = await alternateAtRateApart(
             servers.map((s) => ({ origin: s.child.url, ca, headers, sequence: s.sequence, rate, seconds: halfLoadTurnSeconds, firstWarmUpSeconds: halfLoadFirstWarmUpSeconds, connections, turnMetrics: s.turnMetrics })),
@@ -285,7 +277,7 @@ async function main(): Promise<void> {
     const report = {
       date: new Date().toISOString(),
       machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, platform: process.platform },
-      configuration: `Ginko as \`npm start\` runs it: node ${npmStartNodeOptions().join(' ')}, log level info (one line per response), log written to a file, running ${ginkoRunsFrom()}; autocannon -c ${connections}; bare node:https server answering the same bytes; ${ownGarbageNote()}`,
+      configuration: `Ginko as \`npm start\` runs it: node ${npmStartNodeOptions().join(' ')}, log level info (one line per response), log written to a file, running ${ginkoRunsFrom()}; autocannon -c ${connections}; bare node:https server answering the same bytes; ${OWN_COLLECTIONS_KEPT_OUT ? "the bench's own garbage collected before each half-load alternation" : "the bench's own process started without --expose-gc --no-memory-reducer (npm run bench passes them): its garbage may be collected during the half-load turns"}`,
       settings: { secondsPerServerAndScenario: seconds, rounds, connections, halfLoad: { turns: HALF_LOAD_TURNS, turnSeconds: halfLoadTurnSeconds, firstWarmUpSeconds: halfLoadFirstWarmUpSeconds, warmUpSeconds: WARM_UP_SECONDS }, nodeOptions: npmStartNodeOptions(), logLevel: 'info', log: 'file' },
       startup: { firstStartMs: Math.round(first.startMs), restartMs: Math.round(ginko.startMs), targetsMs: STARTUP_TARGETS_MS },
       memory: { peakRssMb: peakRss, peakDuring: peakRss === undefined ? undefined : rssPhases[rssSamples.indexOf(peakRss)], samples: rssSamples.length, rssMbAfterLoad: rssMb(ginko.process.pid!), targetMb: PEAK_RSS_TARGET_MB },
