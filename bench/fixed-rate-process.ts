@@ -12,6 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { DistinctRequest } from './distinct.js';
 import { alternateAtRate, type FixedRateOptions } from './fixed-rate.js';
+import { HELPER_NODE_OPTIONS } from './processes.js';
 import { continueUniqueAfter, lastUnique, type LoadResult } from './load.js';
 
 interface Job {
@@ -34,7 +35,7 @@ export async function alternateAtRateApart(servers: readonly FixedRateOptions[],
   if (servers.some((s) => s.sequence.requests !== requests)) throw new Error('the servers must share one list of requests');
   const job: Job = { servers: servers.map(({ sequence, ...rest }) => ({ ...rest, next: sequence.next })), requests, turns, lastUnique: lastUnique() };
   writeFileSync(jobFile, JSON.stringify(job));
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), jobFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...HELPER_NODE_OPTIONS, '--import', 'tsx', fileURLToPath(import.meta.url), jobFile], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (c) => (out += c));

@@ -17,6 +17,7 @@
 import { type TurnMetrics, metricsBetween, readTurnMetrics } from './turn-metrics.js';
 import { type LoadOptions, type LoadResult, percentile, withUnique } from './load.js';
 import { RawConnection, requestBytes } from './raw-connection.js';
+import { stolenMs } from './processes.js';
 
 export interface FixedRateOptions {
   readonly origin: string;
@@ -90,6 +91,8 @@ interface Run {
   readonly non2xx: number;
   readonly errors: number;
   readonly seconds: number;
+  /** Processor time the hypervisor gave to other guests during the run, both vCPUs (processes.ts stolenMs). */
+  readonly stolenMs?: number | undefined;
   readonly metrics?: TurnMetrics;
 }
 
@@ -118,6 +121,7 @@ function pooled(runs: readonly Run[]): LoadResult {
       const late = ascending(r.lateness);
       return { p99: msAt(0.99, late), max: msAt(1, late) };
     }),
+    ...(runs.every((r) => r.stolenMs !== undefined) ? { turnStolenMs: runs.map((r) => r.stolenMs!) } : {}),
     ...(runs.every((r) => r.metrics) ? { turnMetrics: runs.map((r) => r.metrics!) } : {}),
   };
 }
@@ -160,6 +164,7 @@ async function run(connections: readonly RawConnection[], options: FixedRateOpti
   };
   const total = Math.round(options.rate * options.seconds);
   const interval = 1000 / options.rate;
+  const stolenBefore = stolenMs();
   const start = performance.now();
   let sent = 0;
   await new Promise<void>((resolve) => {
@@ -173,5 +178,7 @@ async function run(connections: readonly RawConnection[], options: FixedRateOpti
   });
   stopped = true;
   if (outstanding > 0) await answered;
-  return { latencies, lateness, non2xx, errors, seconds: (performance.now() - start) / 1000 };
+  const stolenAfter = stolenMs();
+  const stolen = stolenBefore !== undefined && stolenAfter !== undefined ? stolenAfter - stolenBefore : undefined;
+  return { latencies, lateness, non2xx, errors, seconds: (performance.now() - start) / 1000, stolenMs: stolen };
 }

@@ -35,6 +35,11 @@ export interface LoadResult {
    * longest. A request sent late counts its lateness in `fromDue`, not in `p99Ms` (fixed-rate.ts).
    */
   readonly turnSendLateMs?: readonly { readonly p99: number; readonly max: number }[] | undefined;
+  /**
+   * Pooled over fixed-rate turns: in each turn, the processor time the hypervisor gave to other
+   * guests (steal, both vCPUs; processes.ts stolenMs): time no process of the bench could run.
+   */
+  readonly turnStolenMs?: readonly number[] | undefined;
 }
 
 export interface LoadOptions {

@@ -113,14 +113,24 @@ export function ginkoRunsFrom(): string {
   return stale === undefined ? 'the bundle dist/ginko.mjs' : `the TypeScript sources through tsx (${stale}: npm run build)`;
 }
 
+/**
+ * Node.js options of the bench's own processes beside Ginko: the bare servers and the fixed-rate
+ * load process. Without V8's memory reducer: a bare server idle after its turn made full
+ * collections of its heap (every recorded answer, 80–97 MB) on its own timer, with V8's helper
+ * threads, in the next server's turn: one of 10.7 ms of pause and 14.2 ms of marking fell in
+ * Ginko's warm-up in a traced run (docs/benchmarks.md#latency-at-half-load). Ginko runs as `npm
+ * start` runs it, memory reducer included.
+ */
+export const HELPER_NODE_OPTIONS = ['--no-memory-reducer'] as const;
+
 /** The bare server; with `workMicroseconds`, doing that much busy work more per request (the calibration, run.ts). */
 export function startBare(dataDir: string, bodiesFile: string, workMicroseconds = 0, launcher?: Launcher): Promise<Child> {
-  return start(['--import', 'tsx', BARE, `${dataDir}/tls-cert.pem`, `${dataDir}/tls-key.pem`, bodiesFile, String(workMicroseconds)], launcher);
+  return start([...HELPER_NODE_OPTIONS, '--import', 'tsx', BARE, `${dataDir}/tls-cert.pem`, `${dataDir}/tls-key.pem`, bodiesFile, String(workMicroseconds)], launcher);
 }
 
 /** Fastify alone answering the bare server's bytes (fastify-server.ts: bench/instructions.ts --fastify). */
 export function startFastifyAlone(dataDir: string, bodiesFile: string, launcher?: Launcher): Promise<Child> {
-  return start(['--import', 'tsx', FASTIFY_ALONE, `${dataDir}/tls-cert.pem`, `${dataDir}/tls-key.pem`, bodiesFile], launcher);
+  return start([...HELPER_NODE_OPTIONS, '--import', 'tsx', FASTIFY_ALONE, `${dataDir}/tls-cert.pem`, `${dataDir}/tls-key.pem`, bodiesFile], launcher);
 }
 
 export function createKey(dataDir: string, plan: string): string {
@@ -151,6 +161,21 @@ export function threadCpuMs(pid: number): Map<number, number> {
     if (ms !== undefined) threads.set(Number(tid), ms);
   }
   return threads;
+}
+
+/**
+ * Processor time the hypervisor has given to other guests so far while this machine's vCPUs
+ * wanted to run (steal, the eighth figure of /proc/stat's `cpu` line), all vCPUs, in
+ * milliseconds to USER_HZ's 10 ms; undefined where it cannot be read (not Linux).
+ */
+export function stolenMs(): number | undefined {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
+    const steal = Number(line.split(/\s+/)[8]);
+    return Number.isFinite(steal) ? steal * 10 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** utime + stime of a /proc stat file, in milliseconds; undefined if it cannot be read. */

@@ -135,6 +135,10 @@ export function printTable(report: Report): void {
           `bare ${late(bare)}; Ginko ${late(ginko)}${working ? `; busy bare ${late(working.result)}` : ''}`,
       );
     }
+    if (ginko.turnStolenMs) {
+      const stolen = (r: LoadResult) => (r.turnStolenMs ?? []).join(', ');
+      out.push(`${s.name} at half load, processor time the hypervisor gave to other guests (steal, both vCPUs), ms per turn: bare ${stolen(bare)}; Ginko ${stolen(ginko)}${working ? `; busy bare ${stolen(working.result)}` : ''}`);
+    }
     if (working) {
       const w = working.result;
       const above = s.p99Target !== undefined && w.p99Ms > s.p99Target;

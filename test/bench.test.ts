@@ -41,7 +41,7 @@ it('runs the lookup scenario against the bare server, logging as npm start does,
   try {
     const out = join(dir, 'result.json');
     const { stdout } = await promisify(execFile)(process.execPath, [...benchScriptArgs(), '--only', 'lookup', '--duration', '1', '--connections', '2', '--out', out], { timeout: 90_000 });
-    assert.match(stdout, /^Ginko as `npm start` runs it: node --max-semi-space-size=8 --heap-growing-percent=50 --no-allocation-site-pretenuring, log level info \(one line per response\), log written to a file, running .+; autocannon -c 2; bare node:https server answering the same bytes; the bench's own garbage collected before each half-load alternation$/m);
+    assert.match(stdout, /^Ginko as `npm start` runs it: node --max-semi-space-size=8 --heap-growing-percent=50 --no-allocation-site-pretenuring, log level info \(one line per response\), log written to a file, running .+; autocannon -c 2; bare node:https server answering the same bytes; the bare servers and the load process with --no-memory-reducer; the bench's own garbage collected before each half-load alternation$/m);
     assert.match(stdout, /lookup \/v3\/banks\/0001\s+218\s+\d+\s+\d+\s+\d+\.\d\d\s+≥0\.85/);
     assert.match(stdout, /^ {2}distinct mixed stream\s+≥ 0\.50$/m);
     const report = JSON.parse(readFileSync(out, 'utf8')) as {
@@ -332,6 +332,9 @@ it('sends load at a fixed rate, open loop: every request due is sent, and its wa
     assert.deepEqual([apartAlone!.total, apartAlone!.errors, apartWaited!.total, apartWaited!.errors], [40, 0, 40, 0]);
     assert.ok(apartWaited!.p50Ms >= 20, `p50 ${apartWaited!.p50Ms} ms`);
     assert.deepEqual([first.sequence.next, second.sequence.next, lastUnique() - uniqueBefore], [80, 80, 160]);
+    // The hypervisor's steal in each turn, read from /proc/stat (this machine's, in 10 ms ticks).
+    assert.equal(apartAlone!.turnStolenMs?.length, 1);
+    assert.ok(apartAlone!.turnStolenMs!.every((ms) => Number.isInteger(ms) && ms >= 0 && ms % 10 === 0), `${apartAlone!.turnStolenMs}`);
     // The load process's own lateness counts from when each request was due, not in the p99:
     // its loop stopped for 300 ms in the middle of the turn (after the 1 s warm-up), the requests
     // due meanwhile are sent late, all at once, and the quick server answers them as quickly as
@@ -482,6 +485,22 @@ it('reports distinct Resolve at half load with both servers\' CPU there, each tu
     printed(withLateness),
     /^distinct resolve, names as in files at half load, the load process's own lateness in sending \(its loop, not the servers'\), p99 \/ longest ms per turn: bare 1\.8 \/ 4\.5, 1\.6 \/ 4\.2, 1\.9 \/ 5; Ginko 39\.4 \/ 69\.3, 1\.6 \/ 4\.2, 1\.9 \/ 5; busy bare 2 \/ 5, 1\.6 \/ 4\.2, 1\.9 \/ 5$/m,
   );
+  // The hypervisor's steal per turn, where the results carry it.
+  const stolen = (ms: number) => [ms, 0, 10];
+  const withSteal: ScenarioReport = {
+    ...plain,
+    atHalfLoad: {
+      ...half,
+      bare: { ...half.bare, turnStolenMs: stolen(20) },
+      ginko: { ...half.ginko, turnStolenMs: stolen(140) },
+      working: { ...half.working!, result: { ...half.working!.result, turnStolenMs: stolen(30) } },
+    },
+  };
+  assert.match(
+    printed(withSteal),
+    /^distinct resolve, names as in files at half load, processor time the hypervisor gave to other guests \(steal, both vCPUs\), ms per turn: bare 20, 0, 10; Ginko 140, 0, 10; busy bare 30, 0, 10$/m,
+  );
+  assert.ok(!printed(plain).includes('steal'));
   assert.match(printed(scenario(3.3, 9.4)), /p50 \/ p99 1\.4 \/ 9\.4 ms, CPU per request 214\.5 µs; above the bound too: on this machine, at this rate, the bound asks for less CPU per request than Ginko's answers take$/);
   // At a fixed rate, the p99 from when each request was due follows the p99 the target reads.
   const withFromDue: ScenarioReport = { ...plain, atHalfLoad: { ...half, ginko: { ...half.ginko, fromDue: { p99Ms: 14.8, turnP99Ms: [5.1, 14.8, 6] } } } };
