@@ -41,7 +41,7 @@ it('runs the lookup scenario against the bare server, logging as npm start does,
   try {
     const out = join(dir, 'result.json');
     const { stdout } = await promisify(execFile)(process.execPath, [...benchScriptArgs(), '--only', 'lookup', '--duration', '1', '--connections', '2', '--out', out], { timeout: 90_000 });
-    assert.match(stdout, /^Ginko as `npm start` runs it: node --max-semi-space-size=8 --heap-growing-percent=50 --no-allocation-site-pretenuring, log level info \(one line per response\), log written to a file, running .+; autocannon -c 2; bare node:https server answering the same bytes; the bare servers and the load process with --no-memory-reducer; the bench's own garbage collected before each half-load alternation$/m);
+    assert.match(stdout, /^Ginko as `npm start` runs it: node --max-semi-space-size=8 --heap-growing-percent=50 --no-allocation-site-pretenuring --no-memory-reducer --concurrent-marking-max-worker-num=1, log level info \(one line per response\), log written to a file, running .+; autocannon -c 2; bare node:https server answering the same bytes; the bare servers and the load process with --no-memory-reducer; the bench's own garbage collected before each half-load alternation$/m);
     assert.match(stdout, /lookup \/v3\/banks\/0001\s+218\s+\d+\s+\d+\s+\d+\.\d\d\s+≥0\.85/);
     assert.match(stdout, /^ {2}distinct mixed stream\s+≥ 0\.50$/m);
     const report = JSON.parse(readFileSync(out, 'utf8')) as {
@@ -61,7 +61,7 @@ it('runs the lookup scenario against the bare server, logging as npm start does,
     assert.match(stdout, new RegExp(`lookup /v3/banks/0001 .* ${bare.cpuMicrosecondsPerRequest} / ${ginko.cpuMicrosecondsPerRequest}  (pass|FAIL)`));
     assert.ok(report.startup.restartMs > 0 && report.machine.cpus > 0);
     assert.deepEqual(report.settings.logLevel, 'info');
-    assert.deepEqual(report.settings.nodeOptions, ['--max-semi-space-size=8', '--heap-growing-percent=50', '--no-allocation-site-pretenuring'], "npm start's Node.js options (package.json)");
+    assert.deepEqual(report.settings.nodeOptions, ['--max-semi-space-size=8', '--heap-growing-percent=50', '--no-allocation-site-pretenuring', '--no-memory-reducer', '--concurrent-marking-max-worker-num=1'], "npm start's Node.js options (package.json)");
     assert.ok(report.memory.samples > 0 && report.memory.peakRssMb > 50, `peak ${report.memory.peakRssMb} MB`);
     // Every response Ginko sent is a line in its log (less any still being written at the end).
     assert.ok(report.log.responseLines > 0.9 * report.scenarios[0]!.ginko.total, `${report.log.responseLines} lines for ${report.scenarios[0]!.ginko.total} requests`);
