@@ -118,8 +118,8 @@ export function ginkoRunsFrom(): string {
  * load process. Without V8's memory reducer: a bare server idle after its turn made full
  * collections of its heap (every recorded answer, 80–97 MB) on its own timer, with V8's helper
  * threads, in the next server's turn: one of 10.7 ms of pause and 14.2 ms of marking fell in
- * Ginko's warm-up in a traced run (docs/benchmarks.md#latency-at-half-load). Ginko runs as `npm
- * start` runs it, memory reducer included.
+ * Ginko's warm-up in a traced run (docs/benchmarks.md#latency-at-half-load). Ginko runs with
+ * `npm start`'s options, whatever they are.
  */
 export const HELPER_NODE_OPTIONS = ['--no-memory-reducer'] as const;
 
