@@ -7,12 +7,11 @@
  * Run as a script, it reads its job (a JSON file: the servers' options, the requests, the turns),
  * runs alternateAtRate and prints the results and where each server's sequence ended as JSON.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { DistinctRequest } from './distinct.js';
 import { alternateAtRate, type FixedRateOptions } from './fixed-rate.js';
-import { HELPER_NODE_OPTIONS } from './processes.js';
+import { spawnHelper } from './processes.js';
 import { continueUniqueAfter, lastUnique, type LoadResult } from './load.js';
 
 interface Job {
@@ -35,11 +34,12 @@ export async function alternateAtRateApart(servers: readonly FixedRateOptions[],
   if (servers.some((s) => s.sequence.requests !== requests)) throw new Error('the servers must share one list of requests');
   const job: Job = { servers: servers.map(({ sequence, ...rest }) => ({ ...rest, next: sequence.next })), requests, turns, lastUnique: lastUnique() };
   writeFileSync(jobFile, JSON.stringify(job));
-  const child = spawn(process.execPath, [...HELPER_NODE_OPTIONS, '--import', 'tsx', fileURLToPath(import.meta.url), jobFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnHelper(['--import', 'tsx', fileURLToPath(import.meta.url), jobFile], undefined, ['ignore', 'pipe', 'pipe']);
   let out = '';
   let err = '';
-  child.stdout.on('data', (c) => (out += c));
-  child.stderr.on('data', (c) => (err += c));
+  // Both piped (the stdio above).
+  child.stdout!.on('data', (c) => (out += c));
+  child.stderr!.on('data', (c) => (err += c));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`the fixed-rate load process exited with ${code}\n${err}`);
   const outcome = JSON.parse(out) as Outcome;

@@ -43,10 +43,16 @@ function spawnNode(args: readonly string[], launcher: Launcher | undefined, stdi
   return launcher ? spawn(launcher.command, [...launcher.args, process.execPath, ...args], { stdio }) : spawn(process.execPath, args, { stdio });
 }
 
+/** A Node.js process of the bench's own beside Ginko (a bare server, the load process), with HELPER_NODE_OPTIONS. */
+export function spawnHelper(args: readonly string[], launcher: Launcher | undefined, stdio: StdioOptions): ChildProcess {
+  return spawnNode([...HELPER_NODE_OPTIONS, ...args], launcher, stdio);
+}
+
+/** A helper server that prints the URL it listens on. */
 function start(args: readonly string[], launcher?: Launcher): Promise<Child> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawnNode(args, launcher, ['ignore', 'pipe', 'pipe']);
+    const child = spawnHelper(args, launcher, ['ignore', 'pipe', 'pipe']);
     let out = '';
     let err = '';
     // Both piped (the stdio above).
@@ -115,7 +121,8 @@ export function ginkoRunsFrom(): string {
 
 /**
  * Node.js options of the bench's own processes beside Ginko: the bare servers and the fixed-rate
- * load process. Without V8's memory reducer: a bare server idle after its turn made full
+ * load process (spawnHelper), and the bench's own (package.json's bench script passes them; run.ts
+ * checks). Without V8's memory reducer: a bare server idle after its turn made full
  * collections of its heap (every recorded answer, 80–97 MB) on its own timer, with V8's helper
  * threads, in the next server's turn: one of 10.7 ms of pause and 14.2 ms of marking fell in
  * Ginko's warm-up in a traced run (docs/benchmarks.md#latency-at-half-load). Ginko runs with
@@ -125,12 +132,12 @@ export const HELPER_NODE_OPTIONS = ['--no-memory-reducer'] as const;
 
 /** The bare server; with `workMicroseconds`, doing that much busy work more per request (the calibration, run.ts). */
 export function startBare(dataDir: string, bodiesFile: string, workMicroseconds = 0, launcher?: Launcher): Promise<Child> {
-  return start([...HELPER_NODE_OPTIONS, '--import', 'tsx', BARE, `${dataDir}/tls-cert.pem`, `${dataDir}/tls-key.pem`, bodiesFile, String(workMicroseconds)], launcher);
+  return start(['--import', 'tsx', BARE, `${dataDir}/tls-cert.pem`, `${dataDir}/tls-key.pem`, bodiesFile, String(workMicroseconds)], launcher);
 }
 
 /** Fastify alone answering the bare server's bytes (fastify-server.ts: bench/instructions.ts --fastify). */
 export function startFastifyAlone(dataDir: string, bodiesFile: string, launcher?: Launcher): Promise<Child> {
-  return start([...HELPER_NODE_OPTIONS, '--import', 'tsx', FASTIFY_ALONE, `${dataDir}/tls-cert.pem`, `${dataDir}/tls-key.pem`, bodiesFile], launcher);
+  return start(['--import', 'tsx', FASTIFY_ALONE, `${dataDir}/tls-cert.pem`, `${dataDir}/tls-key.pem`, bodiesFile], launcher);
 }
 
 export function createKey(dataDir: string, plan: string): string {

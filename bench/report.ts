@@ -128,16 +128,16 @@ export function printTable(report: Report): void {
         `; CPU per request at this rate bare / Ginko ${cpuColumn(bare, ginko)} µs (saturated ${cpuColumn(s.bare, s.ginko)} µs)`,
     );
     if (ginko.turnMetrics) out.push(`${s.name} at half load, Ginko in its turns: ${turnMetricsLine(ginko.turnMetrics)}`);
+    /** A per-turn figure of each server at the rate, in the order they took their turns. */
+    const eachServer = (figure: (r: LoadResult) => string) => `bare ${figure(bare)}; Ginko ${figure(ginko)}${working ? `; busy bare ${figure(working.result)}` : ''}`;
     if (ginko.turnSendLateMs) {
-      const late = (r: LoadResult) => (r.turnSendLateMs ?? []).map((t) => `${t.p99} / ${t.max}`).join(', ');
       out.push(
         `${s.name} at half load, the load process's own lateness in sending (its loop, not the servers'), p99 / longest ms per turn: ` +
-          `bare ${late(bare)}; Ginko ${late(ginko)}${working ? `; busy bare ${late(working.result)}` : ''}`,
+          eachServer((r) => (r.turnSendLateMs ?? []).map((t) => `${t.p99} / ${t.max}`).join(', ')),
       );
     }
     if (ginko.turnStolenMs) {
-      const stolen = (r: LoadResult) => (r.turnStolenMs ?? []).join(', ');
-      out.push(`${s.name} at half load, processor time the hypervisor gave to other guests (steal, both vCPUs), ms per turn: bare ${stolen(bare)}; Ginko ${stolen(ginko)}${working ? `; busy bare ${stolen(working.result)}` : ''}`);
+      out.push(`${s.name} at half load, processor time the hypervisor gave to other guests (steal, both vCPUs), ms per turn: ${eachServer((r) => (r.turnStolenMs ?? []).join(', '))}`);
     }
     if (working) {
       const w = working.result;

@@ -121,7 +121,7 @@ async function withCpu(pid: number, run: () => Promise<LoadResult>): Promise<Loa
  * before each alternation, while every server idles, and V8 starts none while it idles; the
  * report's configuration line says which.
  */
-const OWN_COLLECTIONS_KEPT_OUT = globalThis.gc !== undefined && process.execArgv.includes('--no-memory-reducer');
+const OWN_COLLECTIONS_KEPT_OUT = globalThis.gc !== undefined && HELPER_NODE_OPTIONS.every((o) => process.execArgv.includes(o));
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ginko-bench-'));
@@ -277,7 +277,7 @@ async function main(): Promise<void> {
     const report = {
       date: new Date().toISOString(),
       machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, platform: process.platform },
-      configuration: `Ginko as \`npm start\` runs it: node ${npmStartNodeOptions().join(' ')}, log level info (one line per response), log written to a file, running ${ginkoRunsFrom()}; autocannon -c ${connections}; bare node:https server answering the same bytes; the bare servers and the load process with ${HELPER_NODE_OPTIONS.join(' ')}; ${OWN_COLLECTIONS_KEPT_OUT ? "the bench's own garbage collected before each half-load alternation" : "the bench's own process started without --expose-gc --no-memory-reducer (npm run bench passes them): its garbage may be collected during the half-load turns"}`,
+      configuration: `Ginko as \`npm start\` runs it: node ${npmStartNodeOptions().join(' ')}, log level info (one line per response), log written to a file, running ${ginkoRunsFrom()}; autocannon -c ${connections}; bare node:https server answering the same bytes; the bare servers and the load process with ${HELPER_NODE_OPTIONS.join(' ')}; ${OWN_COLLECTIONS_KEPT_OUT ? "the bench's own garbage collected before each half-load alternation" : `the bench's own process started without --expose-gc ${HELPER_NODE_OPTIONS.join(' ')} (npm run bench passes them): its garbage may be collected during the half-load turns`}`,
       settings: { secondsPerServerAndScenario: seconds, rounds, connections, halfLoad: { turns: HALF_LOAD_TURNS, turnSeconds: halfLoadTurnSeconds, firstWarmUpSeconds: halfLoadFirstWarmUpSeconds, warmUpSeconds: WARM_UP_SECONDS }, nodeOptions: npmStartNodeOptions(), logLevel: 'info', log: 'file' },
       startup: { firstStartMs: Math.round(first.startMs), restartMs: Math.round(ginko.startMs), targetsMs: STARTUP_TARGETS_MS },
       memory: { peakRssMb: peakRss, peakDuring: peakRss === undefined ? undefined : rssPhases[rssSamples.indexOf(peakRss)], samples: rssSamples.length, rssMbAfterLoad: rssMb(ginko.process.pid!), targetMb: PEAK_RSS_TARGET_MB },
