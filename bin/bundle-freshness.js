@@ -1,5 +1,5 @@
 /**
- * Whether dist/ginko.mjs, the start-up bundle of scripts/build.mjs, still holds what the
+ * Whether dist/ginko.cjs, the start-up bundle of scripts/build.mjs, still holds what the
  * checkout would run: it must be newer than every file under src/ and than the installed
  * dependencies it bundles. npm writes node_modules/.package-lock.json on every install, before
  * `prepare` builds the bundle; `npm install <package>` does not run `prepare`, so after it the
@@ -10,8 +10,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const bundleOf = (root) => `${root}dist/ginko.mjs`;
+const bundleOf = (root) => `${root}dist/ginko.cjs`;
 export const BUNDLE = bundleOf(ROOT);
+/** Where bin/code-cache.js keeps V8's code cache of the bundle; `npm run build` empties dist/. */
+export const CODE_CACHE = `${ROOT}dist/code-cache`;
 
 function newestMtime(dir) {
   let newest = 0;
@@ -26,9 +28,9 @@ function newestMtime(dir) {
 export function bundleStaleness(root = ROOT) {
   const bundle = bundleOf(root);
   const installed = `${root}node_modules/.package-lock.json`;
-  if (!existsSync(bundle)) return 'dist/ginko.mjs is missing';
+  if (!existsSync(bundle)) return 'dist/ginko.cjs is missing';
   const built = statSync(bundle).mtimeMs;
-  if (newestMtime(`${root}src`) > built) return 'dist/ginko.mjs is older than src/';
-  if (existsSync(installed) && statSync(installed).mtimeMs > built) return 'dist/ginko.mjs is older than the installed dependencies';
+  if (newestMtime(`${root}src`) > built) return 'dist/ginko.cjs is older than src/';
+  if (existsSync(installed) && statSync(installed).mtimeMs > built) return 'dist/ginko.cjs is older than the installed dependencies';
   return undefined;
 }

@@ -1,21 +1,25 @@
 /**
  * `npm run build` (and `npm ci`, through `prepare`): src/ as the esbuild bundle bin/ginko.js
- * starts from, dist/ginko.mjs, so that `ginko serve` does not compile TypeScript on start.
+ * starts from, dist/ginko.cjs, so that `ginko serve` does not compile TypeScript on start.
  *
  * - Dependencies are bundled with what they import, except LOADED_FROM_NODE_MODULES: Node
  *   would otherwise find, read and compile each of their hundreds of files one by one on every
  *   start (Fastify and pino, Ajv, @fastify/swagger and YAML, prom-client, commander, kysely,
  *   TypeBox); bundled, a restart to "listening" is shorter (docs/benchmarks-log.md,
  *   2026-11-27, 12:58–14:41: 0.14 s for all but kysely and TypeBox). A bundled
- *   package that finds a file of its own through `__dirname`, which an ES module lacks, fails
- *   there: pino's transports (Ginko logs to its own sink, src/logging/log-sink.ts) and @fastify/swagger's
- *   reading of its package.json (in a try; Ginko gives the document's info itself) are such.
- * - Code splitting: a module src/ imports with `await import()` (the registry client and the
- *   tarball reader of self-update, the Master Export zip reader, the Redis counters, the CLI's
- *   CSV and Shift_JIS readers) becomes a chunk of its own, loaded with its dependencies only when used.
- *   Without splitting, one bundle would import every dependency at its top, on every start.
+ *   package that finds a file of its own through `__dirname` of its own file fails in the
+ *   bundle: pino's transports (Ginko logs to its own sink, src/logging/log-sink.ts) and
+ *   @fastify/swagger's reading of its package.json (in a try; Ginko gives the document's info
+ *   itself) are such.
+ * - CommonJS, one file: bin/code-cache.js compiles it with V8's code cache, which Node 20 offers
+ *   for a script but not for an ES module (docs/deployment.md#start-up). It runs as the ES
+ *   modules of src/ do: in strict mode, `import.meta.url` the bundle's own URL. A module src/
+ *   imports with `await import()` (the registry client and the tarball reader of self-update,
+ *   the Master Export zip reader, the Redis counters, the CLI's file reader) is still evaluated,
+ *   with its dependencies, only when first imported: esbuild wraps it in a function run then,
+ *   and a package of LOADED_FROM_NODE_MODULES is required then.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 /**
@@ -48,15 +52,17 @@ rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
   entryPoints: { ginko: 'src/cli/main.ts' },
   bundle: true,
-  splitting: true,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20',
   outdir: 'dist',
-  outExtension: { '.js': '.mjs' },
-  chunkNames: 'chunks/[name]-[hash]',
-  // The bundled CommonJS packages call require() for Node's built-ins; an ES module has none.
-  banner: { js: "import { createRequire as __ginkoCreateRequire } from 'node:module'; const require = __ginkoCreateRequire(import.meta.url);" },
+  outExtension: { '.js': '.cjs' },
+  // `await import()` as a require() when first called, so that a lazily imported module stays lazy.
+  supported: { 'dynamic-import': false },
+  // Strict as the ES modules it is made of; `import.meta.url` (package-root.ts and the files
+  // that resolve a package's folder) as the bundle's own.
+  banner: { js: `'use strict';\nconst __ginkoImportMetaUrl = require('node:url').pathToFileURL(__filename).href;` },
+  define: { 'import.meta.url': '__ginkoImportMetaUrl' },
   logLevel: 'warning',
   plugins: [
     {
@@ -68,3 +74,12 @@ await build({
     },
   ],
 });
+
+// ASCII only: esbuild escapes strings and identifiers but leaves the characters of regular
+// expression literals (the kana and kanji of src/resolve and src/domain) and of comments. One
+// such character makes the whole 3.4 MB source a two-byte string, which is read, hashed for the
+// code cache and scanned at twice the cost (docs/deployment.md#start-up). \uXXXX means the
+// same in a regular expression, with or without the u flag (a surrogate pair as one character
+// with it), and changes nothing in a comment.
+const BUNDLE = new URL('../dist/ginko.cjs', import.meta.url);
+writeFileSync(BUNDLE, readFileSync(BUNDLE, 'utf8').replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));

@@ -2,13 +2,15 @@
  * The start-up bundle (scripts/build.mjs) and when bin/ginko.js uses it (bin/bundle-freshness.js).
  * The bundle holds the dependencies `ginko serve` loads at start, so that Node does not find
  * and read their files one by one (docs/benchmarks-log.md, 2026-11-27, 12:58–14:41); it must then be rebuilt when
- * those dependencies change, not only when src/ does.
+ * those dependencies change, not only when src/ does. How it is run, with V8's code cache:
+ * test/code-cache.test.ts.
  */
 import assert from 'node:assert/strict';
-import { builtinModules } from 'node:module';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { describe, it } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { BUNDLE, bundleStaleness } from '../bin/bundle-freshness.js';
 import { useTempDirs } from './support/temp-dirs.js';
 
@@ -18,7 +20,7 @@ const tempDir = useTempDirs('ginko-bundle-');
 function checkout(secondsAgo: { bundle?: number; source: number; installed?: number }): string {
   const root = tempDir() + '/';
   const files: [string, number | undefined][] = [
-    ['dist/ginko.mjs', secondsAgo.bundle],
+    ['dist/ginko.cjs', secondsAgo.bundle],
     ['src/cli/main.ts', secondsAgo.source],
     ['node_modules/.package-lock.json', secondsAgo.installed],
   ];
@@ -38,35 +40,45 @@ describe('when bin/ginko.js runs the bundle', () => {
   });
 
   it('runs src/ through tsx when a source file is newer', () => {
-    assert.equal(bundleStaleness(checkout({ installed: 30, bundle: 20, source: 10 })), 'dist/ginko.mjs is older than src/');
+    assert.equal(bundleStaleness(checkout({ installed: 30, bundle: 20, source: 10 })), 'dist/ginko.cjs is older than src/');
   });
 
   it('runs src/ through tsx after `npm install <package>`, which changes what the bundle holds without rebuilding it', () => {
-    assert.equal(bundleStaleness(checkout({ bundle: 20, source: 100, installed: 10 })), 'dist/ginko.mjs is older than the installed dependencies');
+    assert.equal(bundleStaleness(checkout({ bundle: 20, source: 100, installed: 10 })), 'dist/ginko.cjs is older than the installed dependencies');
   });
 
   it('runs src/ through tsx when there is no bundle', () => {
-    assert.equal(bundleStaleness(checkout({ source: 100 })), 'dist/ginko.mjs is missing');
+    assert.equal(bundleStaleness(checkout({ source: 100 })), 'dist/ginko.cjs is missing');
   });
 });
 
 describe('the bundle npm ci builds', () => {
-  /** The packages a module imports at its top, and the chunks of the bundle it imports, recursively. */
-  function staticImports(file: string, seen = new Set<string>()): Set<string> {
-    const packages = new Set<string>();
-    if (seen.has(file)) return packages;
-    seen.add(file);
-    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/^import\s[^;]*?from\s*["']([^"']+)["']/gm)) {
-      if (specifier!.startsWith('.')) for (const p of staticImports(join(dirname(file), specifier!), seen)) packages.add(p);
-      else packages.add(specifier!);
-    }
-    return packages;
+  /**
+   * The packages under node_modules/ the bundle has loaded once every module it imports at its
+   * top has run: `ginko --help` runs them all, then exits as it parses its arguments (`ginko`
+   * stands where a script's path would in process.argv).
+   */
+  function packagesLoadedAtStart(): string[] {
+    const script = `
+      import { createRequire } from 'node:module';
+      import { runBundle } from ${JSON.stringify(pathToFileURL('bin/code-cache.js').href)};
+      const require = createRequire(import.meta.url);
+      process.on('exit', () => process.stderr.write(JSON.stringify(Object.keys(require.cache))));
+      runBundle(${JSON.stringify(BUNDLE)}, ${JSON.stringify(tempDir())});`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, '--', 'ginko', '--help'], { encoding: 'utf8' });
+    assert.match(run.stdout, /^Usage: ginko/);
+    const files = JSON.parse(run.stderr) as string[];
+    return [...new Set(files.flatMap((f) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1] ?? []))].sort();
   }
 
+  it('is CommonJS in strict mode and ASCII only', () => {
+    assert.ok(existsSync(BUNDLE), 'dist/ginko.cjs is missing: npm run build');
+    const source = readFileSync(BUNDLE, 'latin1');
+    assert.ok(source.startsWith("'use strict';\n"), 'strict, as the ES modules of src/ are');
+    assert.equal(/[^\0-\x7f]/.exec(source), null);
+  });
+
   it('loads no package from node_modules at start but better-sqlite3, a native addon', () => {
-    assert.ok(existsSync(BUNDLE), 'dist/ginko.mjs is missing: npm run build');
-    const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
-    const packages = [...staticImports(BUNDLE)].filter((p) => !builtins.has(p));
-    assert.deepEqual(packages, ['better-sqlite3']);
+    assert.deepEqual(packagesLoadedAtStart(), ['better-sqlite3']);
   });
 });

@@ -10,20 +10,19 @@
  * Safety (docs/filter.md#regular-expressions): a pattern is accepted only if V8's linear-time
  * engine can run it (no backreferences, no lookaround, no huge counted repetitions). It then
  * runs on the fast backtracking engine, and V8 switches that execution to the linear engine
- * once it has backtracked `BACKTRACKS_BEFORE_LINEAR` times, so no subject can make one test
- * exponential. The evaluation budget (limits.ts) bounds the whole list.
+ * once it has backtracked 10,000 times (`--regexp-backtracks-before-fallback`), so no subject
+ * can make one test exponential. The evaluation budget (limits.ts) bounds the whole list.
  */
 import { setFlagsFromString } from 'node:v8';
 import { FilterError } from './filter-error.js';
 import { FILTER_LIMITS } from './limits.js';
-
-const BACKTRACKS_BEFORE_LINEAR = 10_000;
+// A table of its own: bin/code-cache.js sets the same flags before it compiles the bundle, so
+// that V8, which keys its code cache by the flags in force, accepts the cache it wrote.
+import REGEXP_ENGINE_FLAGS from './regexp-engine-flags.json' with { type: 'json' };
 
 // Process-wide V8 flags: they only add the `l` flag and the fallback; no existing regular
 // expression changes meaning.
-setFlagsFromString('--enable-experimental-regexp-engine');
-setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
-setFlagsFromString(`--regexp-backtracks-before-fallback=${BACKTRACKS_BEFORE_LINEAR}`);
+for (const flag of REGEXP_ENGINE_FLAGS) setFlagsFromString(flag);
 
 /** Escapes with a meaning in the dialect; any other letter after `\` is refused rather than read as itself. */
 const KNOWN_LETTER_ESCAPES = new Set(['d', 'D', 'w', 'W', 's', 'S', 'b', 'B', 'n', 'r', 't', 'f', 'v', 'x', 'u', 'c', 'A', 'z']);

@@ -1,0 +1,109 @@
+/**
+ * bin/code-cache.js: the start-up bundle compiled with V8's code cache, written at exit when a
+ * run had none or V8 refused it, one file per Node.js option set (docs/deployment.md#start-up).
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { BUNDLE } from '../bin/bundle-freshness.js';
+import { useTempDirs } from './support/temp-dirs.js';
+
+const tempDir = useTempDirs('ginko-code-cache-');
+const RUNNER = pathToFileURL('bin/code-cache.js').href;
+
+/** A small CommonJS bundle that prints what it was given, as the real one would use it. */
+function smallBundle(): string {
+  const file = join(tempDir(), 'bundle.cjs');
+  writeFileSync(
+    file,
+    `'use strict';
+    const strict = (function () { return this === undefined; })();
+    console.log(JSON.stringify({ strict, filename: __filename, exportsIsModuleExports: exports === module.exports, path: typeof require('node:path').join, sum: [1, 2, 3].map((n) => n * 2).reduce((a, b) => a + b) }));`,
+  );
+  return file;
+}
+
+/** Runs `bundle` through runBundle with the cache in `cacheDir`; its output and what became of the cache. */
+function run(bundle: string, cacheDir: string, nodeOptions: string[] = [], args: string[] = []): { output: string; state: string } {
+  const script = `
+    import { runBundle } from ${JSON.stringify(RUNNER)};
+    let state = 'not returned';
+    process.on('exit', () => process.stderr.write('code cache: ' + state));
+    state = runBundle(${JSON.stringify(bundle)}, ${JSON.stringify(cacheDir)});`;
+  const child = spawnSync(process.execPath, [...nodeOptions, '--input-type=module', '-e', script, '--', 'ginko', ...args], { encoding: 'utf8' });
+  assert.equal(child.status, 0, child.stderr);
+  return { output: child.stdout, state: /code cache: (.*)$/.exec(child.stderr)![1]! };
+}
+
+const cacheFiles = (dir: string) => readdirSync(dir).sort();
+
+describe('running the bundle with V8 code cache', () => {
+  it('writes the cache at exit when there is none, and uses it from the next run on, with the same result', () => {
+    const bundle = smallBundle();
+    const cache = tempDir();
+    const first = run(bundle, cache);
+    assert.equal(first.state, 'absent');
+    assert.deepEqual(JSON.parse(first.output), { strict: true, filename: bundle, exportsIsModuleExports: true, path: 'function', sum: 12 });
+    const [file] = cacheFiles(cache);
+    assert.match(file!, /^[0-9a-f]{16}\.bin$/);
+    const written = statSync(join(cache, file!));
+
+    const second = run(bundle, cache);
+    assert.equal(second.state, 'used');
+    assert.equal(second.output, first.output);
+    // Not written again: the same file, not one renamed over it.
+    assert.equal(statSync(join(cache, file!)).ino, written.ino);
+    assert.equal(run(bundle, cache).state, 'used');
+  });
+
+  it('keeps one file per option set, since V8 refuses a cache made under other flags', () => {
+    const bundle = smallBundle();
+    const cache = tempDir();
+    assert.equal(run(bundle, cache).state, 'absent');
+    assert.equal(run(bundle, cache, ['--max-semi-space-size=4']).state, 'absent');
+    assert.equal(cacheFiles(cache).length, 2);
+    assert.equal(run(bundle, cache).state, 'used');
+    assert.equal(run(bundle, cache, ['--max-semi-space-size=4']).state, 'used');
+  });
+
+  it('writes the cache anew when V8 refuses it: a damaged file, or a bundle changed since', () => {
+    const bundle = smallBundle();
+    const cache = tempDir();
+    run(bundle, cache);
+    const [file] = cacheFiles(cache);
+    writeFileSync(join(cache, file!), Buffer.alloc(statSync(join(cache, file!)).size, 7));
+    assert.equal(run(bundle, cache).state, 'refused');
+    assert.equal(run(bundle, cache).state, 'used');
+
+    writeFileSync(bundle, `'use strict'; console.log('changed');`);
+    const changed = run(bundle, cache);
+    assert.deepEqual(changed, { output: 'changed\n', state: 'refused' });
+    assert.equal(run(bundle, cache).state, 'used');
+    assert.deepEqual(cacheFiles(cache), [file], 'no temporary file left behind');
+  });
+
+  it('runs the bundle all the same when the cache cannot be written', () => {
+    const bundle = smallBundle();
+    const notADirectory = join(tempDir(), 'file');
+    writeFileSync(notADirectory, '');
+    assert.equal(run(bundle, notADirectory).state, 'absent');
+    assert.equal(JSON.parse(run(bundle, notADirectory).output).sum, 12);
+  });
+
+  it("uses the cache for the real bundle: `ginko --help` a second time compiles nothing and prints the same", () => {
+    const cache = tempDir();
+    const first = run(BUNDLE, cache, [], ['--help']);
+    // --help exits inside runBundle, before it returns: the cache is written all the same.
+    assert.equal(first.state, 'not returned');
+    assert.match(first.output, /^Usage: ginko \[options\] \[command\]/);
+    const [file] = cacheFiles(cache);
+    const written = statSync(join(cache, file!));
+    assert.ok(written.size > 100_000, `a cache of ${written.size} bytes`);
+    const second = run(BUNDLE, cache, [], ['--help']);
+    assert.equal(second.output, first.output);
+    assert.equal(statSync(join(cache, file!)).ino, written.ino, 'used, not written again');
+  });
+});
