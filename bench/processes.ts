@@ -113,8 +113,8 @@ export async function startGinko(dataDir: string, logFile: string, extra: readon
 /**
  * What `bin/ginko.js` runs: the esbuild bundle while it is current (as after `npm ci`), else the
  * TypeScript sources through tsx, which starts about 1 s slower. The bundle is compiled with the
- * code cache an earlier run wrote as it exited, here at the latest the first start, which the
- * bench stops with SIGTERM before the restart (docs/deployment.md#start-up).
+ * code cache an earlier run wrote, here at the latest the first start, which writes it as the
+ * bench stops it with SIGTERM before the restart (docs/deployment.md#start-up).
  */
 export function ginkoRunsFrom(): string {
   const stale = bundleStaleness();

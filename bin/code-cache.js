@@ -5,12 +5,16 @@
  * for a script (vm.Script's cachedData) but not for an ES module (module.enableCompileCache
  * came with Node 22.1), hence a CommonJS bundle, compiled here.
  *
- * The cache is written as the process exits, when the run had none or V8 refused it: by then V8
- * has compiled what the run used, for `ginko serve` its start and its request path. One file
- * per Node.js version and option set, since V8 refuses a cache made under other flags, in
- * dist/code-cache/, which `npm run build` empties. Written to a file of the process's own and
- * renamed, so processes that exit together cannot leave a torn file; V8 also checks the file's
- * checksum and refuses a damaged one. A folder that cannot be written costs only the cache.
+ * The cache is written when the run had none or V8 refused it, once, WRITE_AFTER_MS after the
+ * start or as the process exits, whichever comes first: by then V8 has compiled what a start
+ * runs (for `ginko serve`, the indexes it builds right after "listening" too). Not later in a
+ * long run: V8 drops the bytecode of functions it has not run for a while, and those of the
+ * start would be missing. Writing takes about 50 ms of the event loop, once per installation
+ * and option set. One file per Node.js version and option set, since V8 refuses a cache made
+ * under other flags, in dist/code-cache/, which `npm run build` empties. Written to a file of
+ * the process's own and renamed, so processes that write together cannot leave a torn file; V8
+ * also checks the file's checksum and refuses a damaged one. A folder that cannot be written
+ * costs only the cache.
  * Plain JavaScript: bin/ginko.js runs it before anything of the bundle is loaded.
  */
 import { createHash } from 'node:crypto';
@@ -31,26 +35,39 @@ function cacheFileOf(cacheDir) {
   return join(cacheDir, `${createHash('sha256').update(options).digest('hex').slice(0, 16)}.bin`);
 }
 
+/** How long after the start a process that runs on writes the cache (see above). */
+export const WRITE_AFTER_MS = 10_000;
+
 /**
  * Compiles `bundle` with the cache in `cacheDir`, runs it as Node runs a CommonJS module, and
- * says what became of the cache: 'used', 'refused' (written anew at exit) or 'absent' (written at exit).
+ * says what became of the cache: 'used', 'refused' or 'absent' (then written anew).
  * @param {string} bundle
  * @param {string} cacheDir
+ * @param {number} [writeAfterMs]
  * @returns {'used' | 'refused' | 'absent'}
  */
-export function runBundle(bundle, cacheDir) {
+export function runBundle(bundle, cacheDir, writeAfterMs = WRITE_AFTER_MS) {
   for (const flag of REGEXP_ENGINE_FLAGS) setFlagsFromString(flag);
   const cacheFile = cacheFileOf(cacheDir);
   let cachedData;
   try {
     cachedData = readFileSync(cacheFile);
   } catch {
-    // No cache yet: written at exit.
+    // No cache yet: written below.
   }
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'utf8')}\n})`;
   const script = new vm.Script(wrapped, { filename: bundle, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
   const state = cachedData === undefined ? 'absent' : script.cachedDataRejected ? 'refused' : 'used';
-  if (state !== 'used') process.once('exit', () => writeCache(script, cacheFile));
+  if (state !== 'used') {
+    const write = () => {
+      clearTimeout(timer);
+      process.removeListener('exit', write);
+      writeCache(script, cacheFile);
+    };
+    // unref: a command that is done does not wait for it, and writes as it exits instead.
+    const timer = setTimeout(write, writeAfterMs).unref();
+    process.once('exit', write);
+  }
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
   return state;

@@ -27,12 +27,12 @@ function smallBundle(): string {
 }
 
 /** Runs `bundle` through runBundle with the cache in `cacheDir`; its output and what became of the cache. */
-function run(bundle: string, cacheDir: string, nodeOptions: string[] = [], args: string[] = []): { output: string; state: string } {
+function run(bundle: string, cacheDir: string, nodeOptions: string[] = [], args: string[] = [], writeAfterMs?: number): { output: string; state: string } {
   const script = `
     import { runBundle } from ${JSON.stringify(RUNNER)};
     let state = 'not returned';
     process.on('exit', () => process.stderr.write('code cache: ' + state));
-    state = runBundle(${JSON.stringify(bundle)}, ${JSON.stringify(cacheDir)});`;
+    state = runBundle(${JSON.stringify(bundle)}, ${JSON.stringify(cacheDir)}, ${writeAfterMs ?? 'undefined'});`;
   const child = spawnSync(process.execPath, [...nodeOptions, '--input-type=module', '-e', script, '--', 'ginko', ...args], { encoding: 'utf8' });
   assert.equal(child.status, 0, child.stderr);
   return { output: child.stdout, state: /code cache: (.*)$/.exec(child.stderr)![1]! };
@@ -57,6 +57,26 @@ describe('running the bundle with V8 code cache', () => {
     // Not written again: the same file, not one renamed over it.
     assert.equal(statSync(join(cache, file!)).ino, written.ino);
     assert.equal(run(bundle, cache).state, 'used');
+  });
+
+  it('writes it while a process that runs on is still running, once, not again as it exits', () => {
+    const cache = tempDir();
+    const bundle = join(tempDir(), 'server.cjs');
+    // Looks into the cache folder after 600 ms, then one second on, then ends.
+    writeFileSync(
+      bundle,
+      `'use strict';
+      const { readdirSync, statSync } = require('node:fs');
+      const files = () => readdirSync(${JSON.stringify(cache)}).map((f) => f + ' ' + statSync(${JSON.stringify(cache)} + '/' + f).ino);
+      setTimeout(() => { console.log(JSON.stringify(files())); setTimeout(() => console.log(JSON.stringify(files())), 1000); }, 600);`,
+    );
+    const { output, state } = run(bundle, cache, [], [], 200);
+    assert.equal(state, 'absent');
+    const [atFirstLook, aSecondLater] = output.trim().split('\n').map((l) => JSON.parse(l) as string[]);
+    assert.equal(atFirstLook!.length, 1, 'written 200 ms after the start');
+    assert.deepEqual(aSecondLater, atFirstLook);
+    const [file, ino] = atFirstLook![0]!.split(' ');
+    assert.equal(String(statSync(join(cache, file!)).ino), ino, 'not written again at exit');
   });
 
   it('keeps one file per option set, since V8 refuses a cache made under other flags', () => {
