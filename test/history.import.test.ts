@@ -95,25 +95,52 @@ describe('import on SQLite', () => {
 });
 
 describe('seeding', () => {
-  it('keeps nothing of the seed versions once the history is written (about 37 MB)', async () => {
+  it('keeps nothing of the seed versions once the history is written (about 37 MB) but the directory it hands back', async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
     const store = await openStore({ dataDir: tempDir() });
     try {
       const held: WeakRef<object>[] = [];
-      const seeded = await ensureSeeded(store, function* () {
+      let seeded = await ensureSeeded(store, function* () {
         for (const step of seedSteps()) {
           held.push(new WeakRef(step.directory), new WeakRef(step.raw));
           yield step;
         }
       });
-      assert.equal(seeded, true);
+      assert.equal(seeded?.seq, 5);
       assert.equal(await latestSeq(store.db), 5);
       assert.notEqual(seedSteps().next().value!.raw, seedSteps().next().value!.raw, 'each call reads the versions afresh');
       // A WeakRef holds its target until the current job ends.
       await new Promise(setImmediate);
       gc();
-      assert.deepEqual(held.map((ref) => ref.deref()), Array(10).fill(undefined));
+      assert.deepEqual(
+        held.map((ref) => ref.deref()),
+        [...Array(8).fill(undefined), seeded!.directory, undefined],
+        "the last version's directory, handed back, and nothing else",
+      );
+      seeded = undefined;
+      await new Promise(setImmediate);
+      gc();
+      assert.equal(held[8]!.deref(), undefined, 'nor that, once the caller lets it go');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('serves what it seeded as the same snapshot the store gives back', async () => {
+    const store = await openStore({ dataDir: tempDir() });
+    try {
+      const seeded = await ensureSeeded(store);
+      assert.ok(seeded);
+      const fromSeeding = (await LiveDataset.open(store, seeded)).snapshots.current;
+      const fromStore = (await LiveDataset.open(store)).snapshots.current;
+      assert.equal(fromSeeding.directory, seeded.directory);
+      assert.notEqual(fromStore.directory, seeded.directory);
+      assert.equal(fromSeeding.version, '2026-08-24T00:00:00+0900');
+      for (const d of [fromSeeding.directory, fromStore.directory]) assert.equal(d.branchCount, 28_944);
+      assert.deepEqual(fromSeeding.directory.banks, fromStore.directory.banks);
+      for (const bank of fromStore.directory.banks) assert.deepEqual(fromSeeding.directory.branches(bank.code), fromStore.directory.branches(bank.code));
+      assert.deepEqual([fromSeeding.directory.version, fromSeeding.directory.effectiveDate], [fromStore.directory.version, fromStore.directory.effectiveDate]);
     } finally {
       await store.close();
     }
@@ -128,7 +155,8 @@ describe('import on PostgreSQL', () => {
     const b = await openStore({ dataDir: tempDir(), databaseUrl: db.url });
     try {
       const seeded = await Promise.all([seedTestStore(a), seedTestStore(b)]);
-      assert.deepEqual(seeded.sort(), [false, true]);
+      // One seeded (and hands back the directory it wrote last); the other found its history.
+      assert.deepEqual(seeded.map((s) => s?.seq ?? 'seeded by the other').sort(), [5, 'seeded by the other']);
       assert.equal((await loadHistory(a.db)).updates.length, 5);
       await importChecks(a);
     } finally {

@@ -66,8 +66,9 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   const plans = new PlanStore(store.db);
   await plans.ensureDefaults();
   const keys = new KeyStore(store.db);
-  if (await ensureSeeded(store)) out('Seeded the change history from the bundled zengin-code versions');
-  const live = await LiveDataset.open(store);
+  const seeded = await ensureSeeded(store);
+  if (seeded) out('Seeded the change history from the bundled zengin-code versions');
+  const live = await LiveDataset.open(store, seeded);
   const snapshots = live.snapshots;
   const cursors = new CursorCodec(await sharedSecret(store.db, 'cursor'));
   const auth = new Authenticator(keys);

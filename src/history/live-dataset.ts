@@ -9,6 +9,7 @@ import { Snapshot } from '../dataset/snapshot.js';
 import type { SqlStore } from '../store/open.js';
 import { latestSeq, loadCurrentSnapshot, loadHistory } from './history-store.js';
 import { HistoryView } from './history-view.js';
+import type { Seeded } from './seed.js';
 
 export const DEFAULT_POLL_SECONDS = 2;
 
@@ -27,11 +28,17 @@ export class LiveDataset {
     this.#seq = seq;
   }
 
-  /** Loads the current snapshot and the history; the store must have been seeded. */
-  static async open(store: SqlStore): Promise<LiveDataset> {
+  /**
+   * Loads the current snapshot and the history; the store must have been seeded. `seeded`, what
+   * this process's own seeding just wrote (ensureSeeded), is served as it is rather than read
+   * back and built again.
+   */
+  static async open(store: SqlStore, seeded?: Seeded): Promise<LiveDataset> {
+    const history = new HistoryView(await loadHistory(store.db));
+    if (seeded) return new LiveDataset(store, new Snapshot(seeded.directory), history, seeded.seq);
     const current = await loadCurrentSnapshot(store.db);
     if (!current) throw new Error('the store holds no dataset snapshot; it is seeded on first start');
-    return new LiveDataset(store, new Snapshot(buildDirectory(current.raw)), new HistoryView(await loadHistory(store.db)), current.seq);
+    return new LiveDataset(store, new Snapshot(buildDirectory(current.raw)), history, current.seq);
   }
 
   get history(): HistoryView {

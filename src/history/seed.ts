@@ -39,20 +39,30 @@ export function* seedSteps(): Generator<SeedStep> {
   }
 }
 
+/** What a seeding wrote last: the current snapshot, which a server serves. */
+export interface Seeded {
+  readonly directory: Directory;
+  /** Its update's seq (the number of seed versions). */
+  readonly seq: number;
+}
+
 /**
  * Seeds the history unless some update exists; safe when several processes start at once.
- * `readSteps` is called only when the store is empty.
+ * `readSteps` is called only when the store is empty. Returns the current snapshot's directory
+ * when this call seeded, so that a first start need not read back and build again what it has
+ * just built (docs/benchmarks-log.md, 2026-11-29, 11:44); undefined when the store held a
+ * history already, or another process seeded it meanwhile.
  */
-export async function ensureSeeded(store: SqlStore, readSteps: () => Iterable<SeedStep> = seedSteps): Promise<boolean> {
-  if ((await latestSeq(store.db)) > 0) return false;
+export async function ensureSeeded(store: SqlStore, readSteps: () => Iterable<SeedStep> = seedSteps): Promise<Seeded | undefined> {
+  if ((await latestSeq(store.db)) > 0) return undefined;
   return withSeedLock(store.db, store.dialect, async () => {
-    if ((await latestSeq(store.db)) > 0) return false;
+    if ((await latestSeq(store.db)) > 0) return undefined;
     const steps = readSteps();
+    let previous: Directory | undefined;
+    let i = 0;
     try {
       // One transaction for the whole history: a crash or a second process never sees part of it.
       await store.db.transaction().execute(async (trx) => {
-        let previous: Directory | undefined;
-        let i = 0;
         for (const step of steps) {
           const validation = validateDirectory(step.directory, previous);
           if (!validation.ok) throw new Error(`seed version ${step.source} fails validation: ${validation.problems.join('; ')}`);
@@ -71,9 +81,9 @@ export async function ensureSeeded(store: SqlStore, readSteps: () => Iterable<Se
       });
     } catch (err) {
       // Another SQLite process seeded at the same moment: its history stands.
-      if ((await latestSeq(store.db)) >= SEED_PACKAGES.length) return false;
+      if ((await latestSeq(store.db)) >= SEED_PACKAGES.length) return undefined;
       throw err;
     }
-    return true;
+    return previous && { directory: previous, seq: i };
   });
 }
