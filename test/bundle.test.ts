@@ -78,6 +78,31 @@ describe('the bundle npm ci builds', () => {
     assert.equal(/[^\0-\x7f]/.exec(source), null);
   });
 
+  it('resolves names through the regular expressions the build wrote as \\uXXXX exactly as the sources do', () => {
+    // Each name goes through one of them: ㈱ and 〈株〉 and ｶ) (company forms), 店番号 (a branch
+    // code's label), 〇一八 (kanji numerals), ヶ, the edge punctuation 「」。, エヌ・エイ and バンク
+    // (foreign banks' suffixes), ヴ (same-sound kana).
+    const dir = tempDir();
+    writeFileSync(
+      `${dir}/in.csv`,
+      'bank_name,branch_name\n㈱みずほ銀行,東京営業部\n〈株〉三井住友銀行,本店営業部\nみずほ銀行,店番号001\nゆうちょ銀行,〇一八\nｶ)ﾐｽﾞﾎｷﾞﾝｺｳ,ﾄｳｷﾖｳｴｲｷﾞﾖｳﾌﾞ\nシティバンク、エヌ・エイ,本店\n三菱ＵＦＪ銀行,市ヶ谷\n「みずほ銀行」,東京営業部。\nヴイ銀行,ヴ支店\n',
+    );
+    const args = ['resolve', '--input', `${dir}/in.csv`, '--output'];
+    const viaBundle = `
+      import { runBundle } from ${JSON.stringify(pathToFileURL('bin/code-cache.js').href)};
+      runBundle(${JSON.stringify(BUNDLE)}, ${JSON.stringify(tempDir())});`;
+    for (const run of [
+      spawnSync(process.execPath, ['--input-type=module', '-e', viaBundle, '--', 'ginko', ...args, `${dir}/bundle.csv`], { encoding: 'utf8' }),
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args, `${dir}/sources.csv`], { encoding: 'utf8' }),
+    ]) assert.equal(run.status, 0, run.stderr);
+    const answers = readFileSync(`${dir}/bundle.csv`, 'utf8');
+    assert.equal(answers, readFileSync(`${dir}/sources.csv`, 'utf8'));
+    assert.deepEqual(
+      answers.trim().split('\n').slice(1).map((row) => row.split(',').slice(2, 5).join(' ')),
+      ['auto_confirm 0001 001', 'auto_confirm 0009 200', 'auto_confirm 0001 001', 'auto_confirm 9900 018', 'auto_confirm 0001 001', 'unresolved  ', 'auto_confirm 0005 014', 'auto_confirm 0001 001', 'unresolved  '],
+    );
+  });
+
   it('loads no package from node_modules at start but better-sqlite3, a native addon', () => {
     assert.deepEqual(packagesLoadedAtStart(), ['better-sqlite3']);
   });
