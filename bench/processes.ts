@@ -147,9 +147,12 @@ export function createKey(dataDir: string, plan: string): string {
   return out.trim().split('\n').at(-1)!;
 }
 
+/** Milliseconds in one clock tick of /proc's figures: USER_HZ, 100 a second on Linux. */
+const MS_PER_TICK = 10;
+
 /**
  * CPU time a process has used so far, user and system, all threads, in milliseconds, from
- * /proc (Linux; undefined elsewhere). Its clock ticks are USER_HZ, 100 a second on Linux.
+ * /proc (Linux; undefined elsewhere), to MS_PER_TICK.
  */
 export function cpuMs(pid: number): number | undefined {
   return statCpuMs(`/proc/${pid}/stat`);
@@ -175,13 +178,13 @@ export function threadCpuMs(pid: number): Map<number, number> {
 /**
  * Processor time the hypervisor has given to other guests so far while this machine's vCPUs
  * wanted to run (steal, the eighth figure of /proc/stat's `cpu` line), all vCPUs, in
- * milliseconds to USER_HZ's 10 ms; undefined where it cannot be read (not Linux).
+ * milliseconds to MS_PER_TICK; undefined where it cannot be read (not Linux).
  */
 export function stolenMs(): number | undefined {
   try {
     const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
     const steal = Number(line.split(/\s+/)[8]);
-    return Number.isFinite(steal) ? steal * 10 : undefined;
+    return Number.isFinite(steal) ? steal * MS_PER_TICK : undefined;
   } catch {
     return undefined;
   }
@@ -193,7 +196,7 @@ function statCpuMs(file: string): number | undefined {
     const stat = readFileSync(file, 'utf8');
     // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
   } catch {
     return undefined;
   }

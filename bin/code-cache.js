@@ -36,7 +36,7 @@ function cacheFileOf(cacheDir) {
 }
 
 /** How long after the start a process that runs on writes the cache (see above). */
-export const WRITE_AFTER_MS = 10_000;
+const WRITE_AFTER_MS = 10_000;
 
 /**
  * Compiles `bundle` with the cache in `cacheDir`, runs it as Node runs a CommonJS module, and

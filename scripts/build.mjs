@@ -19,7 +19,8 @@
  *   with its dependencies, only when first imported: esbuild wraps it in a function run then,
  *   and a package of LOADED_FROM_NODE_MODULES is required then.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { build } from 'esbuild';
 
 /**
@@ -49,7 +50,7 @@ function packageOf(specifier) {
 }
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-await build({
+const { outputFiles } = await build({
   entryPoints: { ginko: 'src/cli/main.ts' },
   bundle: true,
   platform: 'node',
@@ -64,6 +65,8 @@ await build({
   banner: { js: `'use strict';\nconst __ginkoImportMetaUrl = require('node:url').pathToFileURL(__filename).href;` },
   define: { 'import.meta.url': '__ginkoImportMetaUrl' },
   logLevel: 'warning',
+  // Kept in memory: written once, in ASCII (below).
+  write: false,
   plugins: [
     {
       name: 'dependencies-from-node-modules',
@@ -84,8 +87,9 @@ await build({
 // After an odd number of backslashes a character is escaped already, and `\\uXXXX` there would
 // mean a backslash and "uXXXX": the build stops rather than change what such code means.
 // test/bundle.test.ts runs names through the rewritten expressions, as the sources do.
-const BUNDLE = new URL('../dist/ginko.cjs', import.meta.url);
-const source = readFileSync(BUNDLE, 'utf8');
-const escaped = /(?<!\\)(?:\\\\)*\\[^\0-\x7f]/.exec(source);
-if (escaped) throw new Error(`dist/ginko.cjs: a character outside ASCII after a backslash, at ${escaped.index}: cannot write it as \\uXXXX`);
-writeFileSync(BUNDLE, source.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+for (const { path, text } of outputFiles) {
+  const escaped = /(?<!\\)(?:\\\\)*\\[^\0-\x7f]/.exec(text);
+  if (escaped) throw new Error(`${path}: a character outside ASCII after a backslash, at ${escaped.index}: cannot write it as \\uXXXX`);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}

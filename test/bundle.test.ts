@@ -10,8 +10,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, it } from 'node:test';
-import { pathToFileURL } from 'node:url';
 import { BUNDLE, bundleStaleness } from '../bin/bundle-freshness.js';
+import { runBundleApart } from './support/run-bundle.js';
 import { useTempDirs } from './support/temp-dirs.js';
 
 const tempDir = useTempDirs('ginko-bundle-');
@@ -59,16 +59,9 @@ describe('the bundle npm ci builds', () => {
    * stands where a script's path would in process.argv).
    */
   function packagesLoadedAtStart(): string[] {
-    const script = `
-      import { createRequire } from 'node:module';
-      import { runBundle } from ${JSON.stringify(pathToFileURL('bin/code-cache.js').href)};
-      const require = createRequire(import.meta.url);
-      process.on('exit', () => process.stderr.write(JSON.stringify(Object.keys(require.cache))));
-      runBundle(${JSON.stringify(BUNDLE)}, ${JSON.stringify(tempDir())});`;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, '--', 'ginko', '--help'], { encoding: 'utf8' });
-    assert.match(run.stdout, /^Usage: ginko/);
-    const files = JSON.parse(run.stderr) as string[];
-    return [...new Set(files.flatMap((f) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1] ?? []))].sort();
+    const run = runBundleApart(BUNDLE, tempDir(), { args: ['--help'] });
+    assert.match(run.output, /^Usage: ginko/);
+    return [...new Set(run.loaded.flatMap((f) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1] ?? []))].sort();
   }
 
   it('is CommonJS in strict mode and ASCII only', () => {
@@ -88,13 +81,9 @@ describe('the bundle npm ci builds', () => {
       'bank_name,branch_name\n㈱みずほ銀行,東京営業部\n〈株〉三井住友銀行,本店営業部\nみずほ銀行,店番号001\nゆうちょ銀行,〇一八\nｶ)ﾐｽﾞﾎｷﾞﾝｺｳ,ﾄｳｷﾖｳｴｲｷﾞﾖｳﾌﾞ\nシティバンク、エヌ・エイ,本店\n三菱ＵＦＪ銀行,市ヶ谷\n「みずほ銀行」,東京営業部。\nヴイ銀行,ヴ支店\n',
     );
     const args = ['resolve', '--input', `${dir}/in.csv`, '--output'];
-    const viaBundle = `
-      import { runBundle } from ${JSON.stringify(pathToFileURL('bin/code-cache.js').href)};
-      runBundle(${JSON.stringify(BUNDLE)}, ${JSON.stringify(tempDir())});`;
-    for (const run of [
-      spawnSync(process.execPath, ['--input-type=module', '-e', viaBundle, '--', 'ginko', ...args, `${dir}/bundle.csv`], { encoding: 'utf8' }),
-      spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args, `${dir}/sources.csv`], { encoding: 'utf8' }),
-    ]) assert.equal(run.status, 0, run.stderr);
+    runBundleApart(BUNDLE, tempDir(), { args: [...args, `${dir}/bundle.csv`] });
+    const sources = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args, `${dir}/sources.csv`], { encoding: 'utf8' });
+    assert.equal(sources.status, 0, sources.stderr);
     const answers = readFileSync(`${dir}/bundle.csv`, 'utf8');
     assert.equal(answers, readFileSync(`${dir}/sources.csv`, 'utf8'));
     assert.deepEqual(

@@ -3,16 +3,14 @@
  * run had none or V8 refused it, one file per Node.js option set (docs/deployment.md#start-up).
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { pathToFileURL } from 'node:url';
 import { BUNDLE } from '../bin/bundle-freshness.js';
+import { runBundleApart } from './support/run-bundle.js';
 import { useTempDirs } from './support/temp-dirs.js';
 
 const tempDir = useTempDirs('ginko-code-cache-');
-const RUNNER = pathToFileURL('bin/code-cache.js').href;
 
 /** A small CommonJS bundle that prints what it was given, as the real one would use it. */
 function smallBundle(): string {
@@ -28,14 +26,8 @@ function smallBundle(): string {
 
 /** Runs `bundle` through runBundle with the cache in `cacheDir`; its output and what became of the cache. */
 function run(bundle: string, cacheDir: string, nodeOptions: string[] = [], args: string[] = [], writeAfterMs?: number): { output: string; state: string } {
-  const script = `
-    import { runBundle } from ${JSON.stringify(RUNNER)};
-    let state = 'not returned';
-    process.on('exit', () => process.stderr.write('code cache: ' + state));
-    state = runBundle(${JSON.stringify(bundle)}, ${JSON.stringify(cacheDir)}, ${writeAfterMs ?? 'undefined'});`;
-  const child = spawnSync(process.execPath, [...nodeOptions, '--input-type=module', '-e', script, '--', 'ginko', ...args], { encoding: 'utf8' });
-  assert.equal(child.status, 0, child.stderr);
-  return { output: child.stdout, state: /code cache: (.*)$/.exec(child.stderr)![1]! };
+  const { output, state } = runBundleApart(bundle, cacheDir, { nodeOptions, args, writeAfterMs });
+  return { output, state };
 }
 
 const cacheFiles = (dir: string) => readdirSync(dir).sort();
