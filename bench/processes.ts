@@ -202,6 +202,22 @@ function statCpuMs(file: string): number | undefined {
   }
 }
 
+/**
+ * The processor's family and model as /proc/cpuinfo gives them ("family 25 model 17"), which
+ * tell apart machines that Node's model name ("AMD EPYC") does not, and whose speeds differ
+ * (docs/benchmarks-log.md); undefined where it cannot be read.
+ */
+export function cpuFamily(): string | undefined {
+  try {
+    const info = readFileSync('/proc/cpuinfo', 'utf8');
+    const family = /^cpu family\s*:\s*(\d+)/m.exec(info)?.[1];
+    const model = /^model\s*:\s*(\d+)/m.exec(info)?.[1];
+    return family !== undefined && model !== undefined ? `family ${family} model ${model}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Resident set size of a process in MB, from /proc (Linux). */
 export function rssMb(pid: number): number | undefined {
   try {

@@ -46,7 +46,7 @@ export interface HalfLoad {
 }
 
 interface Report {
-  readonly machine: { readonly cpus: number; readonly cpuModel?: string | undefined; readonly node: string };
+  readonly machine: { readonly cpus: number; readonly cpuModel?: string | undefined; readonly cpuFamily?: string | undefined; readonly node: string };
   readonly configuration: string;
   readonly startup: { readonly firstStartMs: number; readonly restartMs: number; readonly targetsMs: { readonly restart: number; readonly firstStart: number } };
   readonly memory: { readonly peakRssMb?: number | undefined; readonly peakDuring?: string | undefined; readonly samples: number; readonly rssMbAfterLoad?: number | undefined; readonly targetMb: number };
@@ -103,7 +103,7 @@ function turnMetricsLine(turns: readonly TurnMetrics[]): string {
 
 export function printTable(report: Report): void {
   const out: string[] = [];
-  out.push(`Ginko bench: ${report.machine.cpus} CPUs (${report.machine.cpuModel ?? '?'}), Node ${report.machine.node}`);
+  out.push(`Ginko bench: ${report.machine.cpus} CPUs (${[report.machine.cpuModel ?? '?', ...(report.machine.cpuFamily ? [report.machine.cpuFamily] : [])].join(', ')}), Node ${report.machine.node}`);
   out.push(report.configuration);
   out.push('');
   out.push(`${pad('scenario', 36)} ${padStart('bytes', 6)} ${padStart('bare r/s', 9)} ${padStart('ginko r/s', 9)} ${padStart('ratio', 6)} ${padStart('target', 6)} ${padStart('p50 ms', 7)} ${padStart('p99 ms', 7)} ${padStart('CPU µs/req', 13)}  result`);
@@ -177,7 +177,7 @@ export function printTable(report: Report): void {
   }
   out.push('');
   out.push('Targets (ratios against the bare server in one run):');
-  const width = Math.max(...TARGETS.map(([what]) => what.length));
-  for (const [what, target] of TARGETS) out.push(`  ${pad(what, width)}  ${target}`);
+  const width = Math.max(...TARGETS.map((t) => t.words.length));
+  for (const t of TARGETS) out.push(`  ${pad(t.words, width)}  ${t.bound}`);
   process.stdout.write(out.join('\n') + '\n');
 }

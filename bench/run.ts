@@ -28,7 +28,7 @@ import { WARM_UP_SECONDS } from './fixed-rate.js';
 import { inProcessFigures } from './in-process.js';
 import { combine, load, type LoadResult, median, withUnique } from './load.js';
 import { logLines } from './log-lines.js';
-import { type Child, cpuMs, createKey, ginkoRunsFrom, HELPER_NODE_OPTIONS, npmStartNodeOptions, rssMb, startBare, startGinko } from './processes.js';
+import { type Child, cpuFamily, cpuMs, createKey, ginkoRunsFrom, HELPER_NODE_OPTIONS, npmStartNodeOptions, rssMb, startBare, startGinko } from './processes.js';
 import { type HalfLoad, printTable, type ScenarioReport } from './report.js';
 import { CALIBRATION_WORK_US, LOOKUP, PEAK_RSS_TARGET_MB, SCENARIOS, STARTUP_TARGETS_MS, type Scenario } from './scenarios.js';
 import { soak } from './soak.js';
@@ -276,7 +276,7 @@ async function main(): Promise<void> {
     const peakRss = rssSamples.length ? Math.max(...rssSamples) : undefined;
     const report = {
       date: new Date().toISOString(),
-      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, platform: process.platform },
+      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, cpuFamily: cpuFamily(), node: process.version, platform: process.platform },
       configuration: `Ginko as \`npm start\` runs it: node ${npmStartNodeOptions().join(' ')}, log level info (one line per response), log written to a file, running ${ginkoRunsFrom()}; autocannon -c ${connections}; bare node:https server answering the same bytes; the bare servers and the load process with ${HELPER_NODE_OPTIONS.join(' ')}; ${OWN_COLLECTIONS_KEPT_OUT ? "the bench's own garbage collected before each half-load alternation" : `the bench's own process started without --expose-gc ${HELPER_NODE_OPTIONS.join(' ')} (npm run bench passes them): its garbage may be collected during the half-load turns`}`,
       settings: { secondsPerServerAndScenario: seconds, rounds, connections, halfLoad: { turns: HALF_LOAD_TURNS, turnSeconds: halfLoadTurnSeconds, firstWarmUpSeconds: halfLoadFirstWarmUpSeconds, warmUpSeconds: WARM_UP_SECONDS }, nodeOptions: npmStartNodeOptions(), logLevel: 'info', log: 'file' },
       startup: { firstStartMs: Math.round(first.startMs), restartMs: Math.round(ginko.startMs), targetsMs: STARTUP_TARGETS_MS },
