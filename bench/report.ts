@@ -101,9 +101,14 @@ function turnMetricsLine(turns: readonly TurnMetrics[]): string {
   return `mark-compacts ${markCompacts.join(', ')}; scavenges ${scavenges.join(', ')}; the longest tick of its loop's 10 ms timer ${turns.map((p) => p.loopTickMaxMs).join(', ')} ms`;
 }
 
+/** The machine as a run names it: Node's model name and, where read, the processor's family and model. */
+export function machineName(machine: { readonly cpuModel?: string | undefined; readonly cpuFamily?: string | undefined }): string {
+  return [machine.cpuModel ?? '?', ...(machine.cpuFamily ? [machine.cpuFamily] : [])].join(', ');
+}
+
 export function printTable(report: Report): void {
   const out: string[] = [];
-  out.push(`Ginko bench: ${report.machine.cpus} CPUs (${[report.machine.cpuModel ?? '?', ...(report.machine.cpuFamily ? [report.machine.cpuFamily] : [])].join(', ')}), Node ${report.machine.node}`);
+  out.push(`Ginko bench: ${report.machine.cpus} CPUs (${machineName(report.machine)}), Node ${report.machine.node}`);
   out.push(report.configuration);
   out.push('');
   out.push(`${pad('scenario', 36)} ${padStart('bytes', 6)} ${padStart('bare r/s', 9)} ${padStart('ginko r/s', 9)} ${padStart('ratio', 6)} ${padStart('target', 6)} ${padStart('p50 ms', 7)} ${padStart('p99 ms', 7)} ${padStart('CPU µs/req', 13)}  result`);

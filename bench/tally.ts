@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { LoadResult } from './load.js';
-import type { HalfLoad } from './report.js';
+import { type HalfLoad, machineName } from './report.js';
 import { SCENARIOS, TARGETS, type TargetId } from './scenarios.js';
 
 /** What the tally reads of a run's JSON (run.ts writes it). */
@@ -81,14 +81,13 @@ export interface Tally {
 export function tally(runs: readonly RunReport[]): Tally {
   const full = runs.filter(isFullRun).sort((a, b) => a.date.localeCompare(b.date));
   const ids = TARGETS.map((t) => t.id);
-  const meets = (run: RunReport, id: TargetId) => metTarget(run, id);
   return {
     runs: full.map((r) => r.date),
-    met: new Map(ids.map((id) => [id, full.filter((r) => meets(r, id)).length])),
-    everyTarget: full.filter((r) => ids.every((id) => meets(r, id))).length,
-    everyTargetButResolve: full.filter((r) => ids.every((id) => id === 'resolve' || meets(r, id))).length,
-    everyTargetAndTheBenchs: full.filter((r) => ids.every((id) => meets(r, id)) && r.scenarios.every((s) => s.pass)).length,
-    resolve: full.map((r) => ({ date: r.date, machine: [r.machine.cpuModel ?? '?', ...(r.machine.cpuFamily ? [r.machine.cpuFamily] : [])].join(', '), ...halfLoadOf(r) })),
+    met: new Map(ids.map((id) => [id, full.filter((r) => metTarget(r, id)).length])),
+    everyTarget: full.filter((r) => ids.every((id) => metTarget(r, id))).length,
+    everyTargetButResolve: full.filter((r) => ids.every((id) => id === 'resolve' || metTarget(r, id))).length,
+    everyTargetAndTheBenchs: full.filter((r) => ids.every((id) => metTarget(r, id)) && r.scenarios.every((s) => s.pass)).length,
+    resolve: full.map((r) => ({ date: r.date, machine: machineName(r.machine), ...halfLoadOf(r) })),
   };
 }
 
