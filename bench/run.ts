@@ -30,7 +30,7 @@ import { combine, load, type LoadResult, median, withUnique } from './load.js';
 import { logLines } from './log-lines.js';
 import { type Child, cpuFamily, cpuMs, createKey, ginkoRunsFrom, HELPER_NODE_OPTIONS, npmStartNodeOptions, rssMb, startBare, startGinko } from './processes.js';
 import { type HalfLoad, printTable, type ScenarioReport } from './report.js';
-import { CALIBRATION_WORK_US, LOOKUP, PEAK_RSS_TARGET_MB, SCENARIOS, STARTUP_TARGETS_MS, type Scenario } from './scenarios.js';
+import { CALIBRATION_WORK_US, FULL_RUN, LOOKUP, PEAK_RSS_TARGET_MB, SCENARIOS, STARTUP_TARGETS_MS, type Scenario } from './scenarios.js';
 import { soak } from './soak.js';
 
 const { values: args } = parseArgs({
@@ -45,7 +45,7 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
   },
 });
-const seconds = Number(args.duration ?? (args.quick ? 2 : 6));
+const seconds = Number(args.duration ?? (args.quick ? 2 : FULL_RUN.seconds));
 /** Turns of each server at half load (docs/benchmarks.md#latency-at-half-load). */
 const HALF_LOAD_TURNS = 3;
 /**
@@ -61,7 +61,7 @@ const halfLoadTurnSeconds = Math.max(2, Math.round((seconds * 5) / 3));
  * its later turns 2.8–8.4 (docs/benchmarks.md#latency-at-half-load).
  */
 const halfLoadFirstWarmUpSeconds = args.quick ? 2 : 5;
-const rounds = Math.max(1, Math.min(Number(args.rounds ?? (args.quick ? 2 : 6)), seconds));
+const rounds = Math.max(1, Math.min(Number(args.rounds ?? (args.quick ? 2 : FULL_RUN.rounds)), seconds));
 const connections = Number(args.connections);
 
 /**

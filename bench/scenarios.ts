@@ -41,6 +41,9 @@ export const TARGETS = [
 ] as const;
 export type TargetId = (typeof TARGETS)[number]['id'];
 
+/** A full run's load per scenario, unless --duration, --rounds or --quick say otherwise (run.ts); bench/tally.ts counts only runs made so. */
+export const FULL_RUN = { seconds: 6, rounds: 6 } as const;
+
 export const STARTUP_TARGETS_MS = { restart: 800, firstStart: 2500 } as const;
 export const PEAK_RSS_TARGET_MB = 200;
 

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { LoadResult } from './load.js';
 import { type HalfLoad, machineName } from './report.js';
-import { SCENARIOS, TARGETS, type TargetId } from './scenarios.js';
+import { FULL_RUN, SCENARIOS, TARGETS, type TargetId } from './scenarios.js';
 
 /** What the tally reads of a run's JSON (run.ts writes it). */
 export interface RunReport {
@@ -26,7 +26,6 @@ export interface RunReport {
     readonly name: string;
     readonly available: boolean;
     readonly ratio?: number;
-    readonly target?: number;
     readonly p99Target?: number;
     readonly atHalfLoad?: Pick<HalfLoad, 'bare' | 'ginko'> & { readonly working?: { readonly result: Pick<LoadResult, 'p99Ms'> } };
     readonly pass?: boolean;
@@ -36,8 +35,8 @@ export interface RunReport {
 /** A full run: every scenario of today's list, in its order, the default duration and rounds, and the Resolve p99 read at half load. */
 export function isFullRun(run: RunReport): boolean {
   return (
-    run.settings.secondsPerServerAndScenario === 6 &&
-    run.settings.rounds === 6 &&
+    run.settings.secondsPerServerAndScenario === FULL_RUN.seconds &&
+    run.settings.rounds === FULL_RUN.rounds &&
     run.scenarios.length === SCENARIOS.length &&
     run.scenarios.every((s, i) => s.name === SCENARIOS[i]!.name && s.available) &&
     run.scenarios.some((s) => s.atHalfLoad !== undefined)

@@ -7,7 +7,7 @@ import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { BUNDLE } from '../bin/bundle-freshness.js';
-import { runBundleApart } from './support/run-bundle.js';
+import { type BundleRunOptions, runBundleApart } from './support/run-bundle.js';
 import { useTempDirs } from './support/temp-dirs.js';
 
 const tempDir = useTempDirs('ginko-code-cache-');
@@ -24,9 +24,9 @@ function smallBundle(): string {
   return file;
 }
 
-/** Runs `bundle` through runBundle with the cache in `cacheDir`; its output and what became of the cache. */
-function run(bundle: string, cacheDir: string, nodeOptions: string[] = [], args: string[] = [], writeAfterMs?: number): { output: string; state: string } {
-  const { output, state } = runBundleApart(bundle, cacheDir, { nodeOptions, args, writeAfterMs });
+/** runBundleApart's output and what became of the cache, without the files it loaded. */
+function run(bundle: string, cacheDir: string, options?: BundleRunOptions): { output: string; state: string } {
+  const { output, state } = runBundleApart(bundle, cacheDir, options);
   return { output, state };
 }
 
@@ -62,7 +62,7 @@ describe('running the bundle with V8 code cache', () => {
       const files = () => readdirSync(${JSON.stringify(cache)}).map((f) => f + ' ' + statSync(${JSON.stringify(cache)} + '/' + f).ino);
       setTimeout(() => { console.log(JSON.stringify(files())); setTimeout(() => console.log(JSON.stringify(files())), 1000); }, 600);`,
     );
-    const { output, state } = run(bundle, cache, [], [], 200);
+    const { output, state } = run(bundle, cache, { writeAfterMs: 200 });
     assert.equal(state, 'absent');
     const [atFirstLook, aSecondLater] = output.trim().split('\n').map((l) => JSON.parse(l) as string[]);
     assert.equal(atFirstLook!.length, 1, 'written 200 ms after the start');
@@ -75,10 +75,10 @@ describe('running the bundle with V8 code cache', () => {
     const bundle = smallBundle();
     const cache = tempDir();
     assert.equal(run(bundle, cache).state, 'absent');
-    assert.equal(run(bundle, cache, ['--max-semi-space-size=4']).state, 'absent');
+    assert.equal(run(bundle, cache, { nodeOptions: ['--max-semi-space-size=4'] }).state, 'absent');
     assert.equal(cacheFiles(cache).length, 2);
     assert.equal(run(bundle, cache).state, 'used');
-    assert.equal(run(bundle, cache, ['--max-semi-space-size=4']).state, 'used');
+    assert.equal(run(bundle, cache, { nodeOptions: ['--max-semi-space-size=4'] }).state, 'used');
   });
 
   it('writes the cache anew when V8 refuses it: a damaged file, or a bundle changed since', () => {
@@ -107,14 +107,14 @@ describe('running the bundle with V8 code cache', () => {
 
   it("uses the cache for the real bundle: `ginko --help` a second time compiles nothing and prints the same", () => {
     const cache = tempDir();
-    const first = run(BUNDLE, cache, [], ['--help']);
+    const first = run(BUNDLE, cache, { args: ['--help'] });
     // --help exits inside runBundle, before it returns: the cache is written all the same.
     assert.equal(first.state, 'not returned');
     assert.match(first.output, /^Usage: ginko \[options\] \[command\]/);
     const [file] = cacheFiles(cache);
     const written = statSync(join(cache, file!));
     assert.ok(written.size > 100_000, `a cache of ${written.size} bytes`);
-    const second = run(BUNDLE, cache, [], ['--help']);
+    const second = run(BUNDLE, cache, { args: ['--help'] });
     assert.equal(second.output, first.output);
     assert.equal(statSync(join(cache, file!)).ino, written.ino, 'used, not written again');
   });

@@ -10,8 +10,8 @@
  * Safety (docs/filter.md#regular-expressions): a pattern is accepted only if V8's linear-time
  * engine can run it (no backreferences, no lookaround, no huge counted repetitions). It then
  * runs on the fast backtracking engine, and V8 switches that execution to the linear engine
- * once it has backtracked 10,000 times (`--regexp-backtracks-before-fallback`), so no subject
- * can make one test exponential. The evaluation budget (limits.ts) bounds the whole list.
+ * once it has backtracked as often as regexp-engine-flags.json allows
+ * (`--regexp-backtracks-before-fallback`), so no subject can make one test exponential. The evaluation budget (limits.ts) bounds the whole list.
  */
 import { setFlagsFromString } from 'node:v8';
 import { FilterError } from './filter-error.js';
