@@ -18,7 +18,11 @@
  *   the Master Export zip reader, the Redis counters, the CLI's file reader) is still evaluated,
  *   with its dependencies, only when first imported: esbuild wraps it in a function run then,
  *   and a package of LOADED_FROM_NODE_MODULES is required then.
+ * - dist/seed/: the history a first start seeds an empty store with, computed once here from the
+ *   installed zengin-code versions by a second bundle, run and then removed
+ *   (src/history/prepared-seed.ts).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { build } from 'esbuild';
@@ -51,7 +55,7 @@ function packageOf(specifier) {
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 const { outputFiles } = await build({
-  entryPoints: { ginko: 'src/cli/main.ts' },
+  entryPoints: { ginko: 'src/cli/main.ts', 'prepare-seed': 'src/cli/prepare-seed.ts' },
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -93,3 +97,7 @@ for (const { path, text } of outputFiles) {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, text.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
+
+const prepareSeed = new URL('../dist/prepare-seed.cjs', import.meta.url);
+execFileSync(process.execPath, [prepareSeed.pathname, new URL('../dist/seed', import.meta.url).pathname], { stdio: 'inherit' });
+rmSync(prepareSeed);

@@ -12,7 +12,7 @@ import { readDatasetSource } from '../src/dataset/sources.js';
 import { latestSeq, loadHistory } from '../src/history/history-store.js';
 import { importSnapshot } from '../src/history/importer.js';
 import { LiveDataset } from '../src/history/live-dataset.js';
-import { ensureSeeded, seedSteps } from '../src/history/seed.js';
+import { ensureSeeded, seedSteps, seedUpdates } from '../src/history/seed.js';
 import { seedTestStore } from './support/seed.js';
 import { openStore, type SqlStore } from '../src/store/open.js';
 import { httpsGet } from './support/https.js';
@@ -101,12 +101,16 @@ describe('seeding', () => {
     const store = await openStore({ dataDir: tempDir() });
     try {
       const held: WeakRef<object>[] = [];
-      let seeded = await ensureSeeded(store, function* () {
-        for (const step of seedSteps()) {
-          held.push(new WeakRef(step.directory), new WeakRef(step.raw));
-          yield step;
-        }
-      });
+      let seeded = await ensureSeeded(store, () =>
+        seedUpdates(
+          (function* () {
+            for (const step of seedSteps()) {
+              held.push(new WeakRef(step.directory), new WeakRef(step.raw));
+              yield step;
+            }
+          })(),
+        ),
+      );
       assert.equal(seeded?.seq, 5);
       assert.equal(await latestSeq(store.db), 5);
       assert.notEqual(seedSteps().next().value!.raw, seedSteps().next().value!.raw, 'each call reads the versions afresh');

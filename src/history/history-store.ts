@@ -22,7 +22,9 @@ export interface CurrentSnapshot {
 }
 
 export interface NewUpdate {
-  readonly raw: RawSnapshot;
+  readonly effectiveDate: string;
+  /** The snapshot as stored: storedSnapshot() of its records. */
+  readonly snapshot: string;
   readonly runType: RunType;
   readonly validationResult: string;
   readonly source: string;
@@ -36,6 +38,11 @@ export interface NewUpdate {
 
 /** Thrown when another import committed between diffing and writing. */
 export class ConcurrentImportError extends Error {}
+
+/** A snapshot's records as the `snapshot` column holds them (loadCurrentSnapshot reads them back). */
+export function storedSnapshot(raw: RawSnapshot): string {
+  return JSON.stringify(raw);
+}
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const INSERT_BATCH = 200;
@@ -109,21 +116,21 @@ export async function writeUpdate(trx: Transaction<Database>, update: NewUpdate)
   const previous = await trx.selectFrom('updates').select(['update_id', 'seq']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
   const previousSeq = Number(previous?.seq ?? 0);
   if (previousSeq !== update.expectedPreviousSeq) throw new ConcurrentImportError('another import became current meanwhile; run the import again');
-  const updateId = await freshUpdateId(trx, update.raw.effectiveDate);
+  const updateId = await freshUpdateId(trx, update.effectiveDate);
   await trx
     .insertInto('updates')
     .values({
       update_id: updateId,
       seq: previousSeq + 1,
       previous_update_id: previous?.update_id ?? null,
-      effective_date: update.raw.effectiveDate,
+      effective_date: update.effectiveDate,
       created_at: jstTimestamp(update.now ?? Date.now()),
       run_type: update.runType,
       validation_result: update.validationResult,
       bank_rows: update.bankRows,
       branch_rows: update.branchRows,
       source: update.source,
-      snapshot: JSON.stringify(update.raw),
+      snapshot: update.snapshot,
     })
     .execute();
   const rows = update.changes.map((c, i) => ({

@@ -9,7 +9,7 @@ import { type ChangeDraft, diffDirectories } from '../dataset/diff.js';
 import type { RawSnapshot } from '../dataset/raw.js';
 import { type Validation, validateDirectory } from '../dataset/validate.js';
 import type { SqlStore } from '../store/open.js';
-import { type CurrentSnapshot, loadCurrentSnapshot, recordUpdate } from './history-store.js';
+import { type CurrentSnapshot, loadCurrentSnapshot, recordUpdate, storedSnapshot } from './history-store.js';
 
 export type ImportOutcome =
   | { readonly ok: true; readonly updateId: string; readonly changes: number; readonly banks: number; readonly branches: number; readonly counts: Readonly<Record<string, number>> }
@@ -51,7 +51,8 @@ export async function importSnapshot(store: SqlStore, raw: RawSnapshot, source: 
   const plan = await planImport(store, raw);
   if (!plan.ok) return plan;
   const updateId = await recordUpdate(store.db, {
-    raw,
+    effectiveDate: raw.effectiveDate,
+    snapshot: storedSnapshot(raw),
     runType: plan.current ? 'import' : 'baseline',
     validationResult: plan.validation.result,
     source,

@@ -11,8 +11,10 @@ import type { RawSnapshot } from '../dataset/raw.js';
 import { validateDirectory } from '../dataset/validate.js';
 import { installedPackageDir, readZenginPackage } from '../dataset/zengin.js';
 import type { SqlStore } from '../store/open.js';
-import { latestSeq, withSeedLock, writeUpdate } from './history-store.js';
+import { latestSeq, storedSnapshot, withSeedLock, writeUpdate } from './history-store.js';
+import { PREPARED_SEED_DIR, readPreparedSeed } from './prepared-seed.js';
 import type { RunType } from './records.js';
+import type { SeedUpdate } from './seed-update.js';
 
 /** Oldest first: the order of their pYYYYMMDD suffixes. */
 export const SEED_PACKAGES = ['zengin-code-20260225', 'zengin-code-20260331', 'zengin-code-20260524', 'zengin-code-20260630', 'zengin-code'] as const;
@@ -39,6 +41,39 @@ export function* seedSteps(): Generator<SeedStep> {
   }
 }
 
+/** Validates each version against the one before and diffs it, as it comes: the seed's updates. */
+export function* seedUpdates(steps: Iterable<SeedStep>): Generator<SeedUpdate> {
+  let previous: Directory | undefined;
+  for (const { raw, directory, source, runType } of steps) {
+    const validation = validateDirectory(directory, previous);
+    if (!validation.ok) throw new Error(`seed version ${source} fails validation: ${validation.problems.join('; ')}`);
+    yield {
+      update: {
+        effectiveDate: raw.effectiveDate,
+        snapshot: storedSnapshot(raw),
+        runType,
+        validationResult: validation.result,
+        source,
+        bankRows: directory.banks.length,
+        branchRows: directory.branchCount,
+        changes: previous ? diffDirectories(previous, directory) : [],
+      },
+      // Not the step: it would keep the version's raw records too.
+      directory: () => directory,
+    };
+    previous = directory;
+  }
+}
+
+/**
+ * The seed a server writes: the one the build prepared (src/history/prepared-seed.ts), when the
+ * server runs from that build and its zengin-code versions are those installed; else computed
+ * from the installed versions.
+ */
+function defaultSeed(): Iterable<SeedUpdate> {
+  return readPreparedSeed(PREPARED_SEED_DIR, SEED_PACKAGES) ?? seedUpdates(seedSteps());
+}
+
 /** What a seeding wrote last: the current snapshot, which a server serves. */
 export interface Seeded {
   readonly directory: Directory;
@@ -48,35 +83,23 @@ export interface Seeded {
 
 /**
  * Seeds the history unless some update exists; safe when several processes start at once.
- * `readSteps` is called only when the store is empty. Returns the current snapshot's directory
+ * `readSeed` is called only when the store is empty. Returns the current snapshot's directory
  * when this call seeded, so that a first start need not read back and build again what it has
  * just built (docs/benchmarks-log.md, 2026-11-29, 11:44); undefined when the store held a
  * history already, or another process seeded it meanwhile.
  */
-export async function ensureSeeded(store: SqlStore, readSteps: () => Iterable<SeedStep> = seedSteps): Promise<Seeded | undefined> {
+export async function ensureSeeded(store: SqlStore, readSeed: () => Iterable<SeedUpdate> = defaultSeed): Promise<Seeded | undefined> {
   if ((await latestSeq(store.db)) > 0) return undefined;
   return withSeedLock(store.db, store.dialect, async () => {
     if ((await latestSeq(store.db)) > 0) return undefined;
-    const steps = readSteps();
-    let previous: Directory | undefined;
+    let last: SeedUpdate | undefined;
     let i = 0;
     try {
       // One transaction for the whole history: a crash or a second process never sees part of it.
       await store.db.transaction().execute(async (trx) => {
-        for (const step of steps) {
-          const validation = validateDirectory(step.directory, previous);
-          if (!validation.ok) throw new Error(`seed version ${step.source} fails validation: ${validation.problems.join('; ')}`);
-          await writeUpdate(trx, {
-            raw: step.raw,
-            runType: step.runType,
-            validationResult: validation.result,
-            source: step.source,
-            bankRows: step.directory.banks.length,
-            branchRows: step.directory.branchCount,
-            changes: previous ? diffDirectories(previous, step.directory) : [],
-            expectedPreviousSeq: i++,
-          });
-          previous = step.directory;
+        for (const seed of readSeed()) {
+          await writeUpdate(trx, { ...seed.update, expectedPreviousSeq: i++ });
+          last = seed;
         }
       });
     } catch (err) {
@@ -84,6 +107,6 @@ export async function ensureSeeded(store: SqlStore, readSteps: () => Iterable<Se
       if ((await latestSeq(store.db)) >= SEED_PACKAGES.length) return undefined;
       throw err;
     }
-    return previous && { directory: previous, seq: i };
+    return last && { directory: last.directory(), seq: i };
   });
 }
