@@ -25,6 +25,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 /**
@@ -98,6 +99,6 @@ for (const { path, text } of outputFiles) {
   writeFileSync(path, text.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 
-const prepareSeed = new URL('../dist/prepare-seed.cjs', import.meta.url);
-execFileSync(process.execPath, [prepareSeed.pathname, new URL('../dist/seed', import.meta.url).pathname], { stdio: 'inherit' });
+const prepareSeed = fileURLToPath(new URL('../dist/prepare-seed.cjs', import.meta.url));
+execFileSync(process.execPath, [prepareSeed, fileURLToPath(new URL('../dist/seed', import.meta.url))], { stdio: 'inherit' });
 rmSync(prepareSeed);
