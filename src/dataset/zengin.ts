@@ -25,9 +25,14 @@ export function effectiveDateOfPackageVersion(version: string): string {
   return `${m[1]}-${m[2]}-${m[3]}`;
 }
 
+/** The version in the package.json of the package in `dir`, e.g. `1.0.0-p20260824`. */
+export function zenginPackageVersion(dir: string): string {
+  return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
 /** Loads the package in `dir` (the directory holding its package.json); `effectiveDate` overrides its version's date. */
 export function readZenginPackage(dir: string, effectiveDate?: string): RawSnapshot {
-  const pkg = effectiveDate ? { version: '' } : (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string });
+  const version = effectiveDate ? '' : zenginPackageVersion(dir);
   const data = readZenginData(join(dir, 'lib', 'zengin-data.js'));
   const institutions: RawInstitution[] = Object.values(data).map((bank) => ({
     code: bank.code,
@@ -35,7 +40,7 @@ export function readZenginPackage(dir: string, effectiveDate?: string): RawSnaps
     kana: bank.kana,
     branches: Object.values(bank.branches).map((b): RawBranch => ({ code: b.code, name: b.name, kana: b.kana })),
   }));
-  return { effectiveDate: effectiveDate ?? effectiveDateOfPackageVersion(pkg.version), institutions };
+  return { effectiveDate: effectiveDate ?? effectiveDateOfPackageVersion(version), institutions };
 }
 
 /** What the package's data file holds after `module.exports =`: one object, written as JSON. */

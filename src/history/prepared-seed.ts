@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDirectory } from '../dataset/build.js';
 import type { RawSnapshot } from '../dataset/raw.js';
-import { installedPackageDir } from '../dataset/zengin.js';
+import { installedPackageDir, zenginPackageVersion } from '../dataset/zengin.js';
 import type { SeedUpdate } from './seed-update.js';
 
 /**
@@ -38,7 +38,7 @@ interface Manifest {
 }
 
 function installedVersions(packages: readonly string[]): [string, string][] {
-  return packages.map((name) => [name, (JSON.parse(readFileSync(join(installedPackageDir(name), 'package.json'), 'utf8')) as { version: string }).version]);
+  return packages.map((name) => [name, zenginPackageVersion(installedPackageDir(name))]);
 }
 
 /** Writes `updates`, computed from `packages`, into `dir`. */
