@@ -5,7 +5,7 @@
  * than reading the versions.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { BUNDLE, ROOT } from '../bin/bundle-freshness.js';
@@ -69,10 +69,6 @@ describe('the prepared seed', () => {
     const prepared = await seedFrom(prepare());
     assert.equal(prepared.rows.updates.length, 5);
     assert.equal(prepared.rows.changes.length, 252);
-    assert.deepEqual(
-      prepared.rows.updates.map((u) => [u.update_id, u.previous_update_id, u.run_type, u.source, u.bank_rows, u.branch_rows]),
-      computed.rows.updates.map((u) => [u.update_id, u.previous_update_id, u.run_type, u.source, u.bank_rows, u.branch_rows]),
-    );
     assert.deepEqual(prepared.rows, computed.rows);
     assert.notEqual(prepared.directory, computed.directory);
     assert.equal(prepared.directory.branchCount, 28_944);
@@ -96,6 +92,11 @@ describe('the prepared seed', () => {
       ],
     );
     assert.equal(seen[4]!.directory().effectiveDate, '2026-08-24');
+    // Read when its turn comes: a file removed after the first update was read is missed only then.
+    const lazily = readPreparedSeed(dir, SEED_PACKAGES)![Symbol.iterator]();
+    assert.equal(lazily.next().value?.update.effectiveDate, '2026-02-25');
+    rmSync(join(dir, '2-2026-03-31.json'));
+    assert.throws(() => lazily.next(), { code: 'ENOENT', path: join(dir, '2-2026-03-31.json') });
   });
 
   it('is not read when missing, incomplete, of another format or computed from other versions than those installed', () => {
