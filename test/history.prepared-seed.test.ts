@@ -77,7 +77,7 @@ describe('the prepared seed', () => {
     for (const bank of computed.directory.banks) assert.deepEqual(prepared.directory.branches(bank.code), computed.directory.branches(bank.code));
   });
 
-  it('reads each snapshot when its turn comes and builds only the last directory, when asked', () => {
+  it('reads each snapshot when its turn comes, and builds a directory only when asked', () => {
     const dir = prepare();
     const updates = readPreparedSeed(dir, SEED_PACKAGES)!;
     const seen: SeedUpdate[] = [...updates];
