@@ -22,7 +22,7 @@ export interface RecordedAnswer {
   readonly body: string;
 }
 
-/** Writes the answers the bare server (bare-server.ts) and Fastify alone (fastify-server.ts) repeat, by answerKey. */
+/** Writes the answers the bare server (bare-server.ts) repeats, by answerKey. */
 export function writeRecordedAnswers(file: string, answers: Readonly<Record<string, RecordedAnswer>>): void {
   writeFileSync(file, JSON.stringify(answers));
 }

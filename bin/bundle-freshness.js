@@ -12,8 +12,6 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const bundleOf = (root) => `${root}dist/ginko.cjs`;
 export const BUNDLE = bundleOf(ROOT);
-/** Where bin/code-cache.js keeps V8's code cache of the bundle; `npm run build` empties dist/. */
-export const CODE_CACHE = `${ROOT}dist/code-cache`;
 
 function newestMtime(dir) {
   let newest = 0;

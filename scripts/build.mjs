@@ -5,15 +5,13 @@
  * - Dependencies are bundled with what they import, except LOADED_FROM_NODE_MODULES: Node
  *   would otherwise find, read and compile each of their hundreds of files one by one on every
  *   start (Fastify and pino, Ajv, @fastify/swagger and YAML, prom-client, commander, kysely,
- *   TypeBox); bundled, a restart to "listening" is shorter (docs/benchmarks-log.md,
- *   2026-11-27, 12:58–14:41: 0.14 s for all but kysely and TypeBox). A bundled
+ *   TypeBox). A bundled
  *   package that finds a file of its own through `__dirname` of its own file fails in the
  *   bundle: pino's transports (Ginko logs to its own sink, src/logging/log-sink.ts) and
  *   @fastify/swagger's reading of its package.json (in a try; Ginko gives the document's info
  *   itself) are such.
- * - CommonJS, one file: bin/code-cache.js compiles it with V8's code cache, which Node 20 offers
- *   for a script but not for an ES module (docs/deployment.md#start-up). It runs as the ES
- *   modules of src/ do: in strict mode, `import.meta.url` the bundle's own URL. A module src/
+ * - CommonJS, one file, which bin/ginko.js loads with require(). It runs as the ES modules of
+ *   src/ do: in strict mode, `import.meta.url` the bundle's own URL. A module src/
  *   imports with `await import()` (the registry client and the tarball reader of self-update,
  *   the Master Export zip reader, the Redis counters, the CLI's file reader) is still evaluated,
  *   with its dependencies, only when first imported: esbuild wraps it in a function run then,
@@ -23,8 +21,7 @@
  *   (src/history/prepared-seed.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -55,7 +52,7 @@ function packageOf(specifier) {
 }
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-const { outputFiles } = await build({
+await build({
   entryPoints: { ginko: 'src/cli/main.ts', 'prepare-seed': 'src/cli/prepare-seed.ts' },
   bundle: true,
   platform: 'node',
@@ -70,8 +67,6 @@ const { outputFiles } = await build({
   banner: { js: `'use strict';\nconst __ginkoImportMetaUrl = require('node:url').pathToFileURL(__filename).href;` },
   define: { 'import.meta.url': '__ginkoImportMetaUrl' },
   logLevel: 'warning',
-  // Kept in memory: written once, in ASCII (below).
-  write: false,
   plugins: [
     {
       name: 'dependencies-from-node-modules',
@@ -82,22 +77,6 @@ const { outputFiles } = await build({
     },
   ],
 });
-
-// ASCII only: esbuild escapes strings and identifiers but leaves the characters of regular
-// expression literals (the kana and kanji of src/resolve and src/domain) and of comments. One
-// such character makes the whole 3.4 MB source a two-byte string, which is read, hashed for the
-// code cache and scanned at twice the cost (docs/deployment.md#start-up). \uXXXX means the
-// same in a regular expression, with or without the u flag (a surrogate pair as one character
-// with it), and changes nothing in a comment.
-// After an odd number of backslashes a character is escaped already, and `\\uXXXX` there would
-// mean a backslash and "uXXXX": the build stops rather than change what such code means.
-// test/bundle.test.ts runs names through the rewritten expressions, as the sources do.
-for (const { path, text } of outputFiles) {
-  const escaped = /(?<!\\)(?:\\\\)*\\[^\0-\x7f]/.exec(text);
-  if (escaped) throw new Error(`${path}: a character outside ASCII after a backslash, at ${escaped.index}: cannot write it as \\uXXXX`);
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
-}
 
 const prepareSeed = fileURLToPath(new URL('../dist/prepare-seed.cjs', import.meta.url));
 execFileSync(process.execPath, [prepareSeed, fileURLToPath(new URL('../dist/seed', import.meta.url))], { stdio: 'inherit' });

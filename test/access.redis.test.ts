@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { PlanStore } from '../src/access/plans.js';
+import { PlanStore } from '../src/store/plan-store.js';
 import { openStore, type SqlStore } from '../src/store/open.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { closedPort, connectRedis, type TestRedis } from './support/services.js';

@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { writeMaintenance } from '../src/access/maintenance.js';
-import { PlanStore } from '../src/access/plans.js';
+import { writeMaintenance } from '../src/store/maintenance-setting.js';
+import { PlanStore } from '../src/store/plan-store.js';
 import { ERROR_CODES, type ErrorStatus } from '../src/http/edge/api-error.js';
 import { errorsForPath } from '../src/http/app.js';
 import type { RouteEntry } from '../src/http/edge/route-table.js';

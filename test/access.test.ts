@@ -9,15 +9,16 @@ import { AbuseGuard, referrerSubject, UNKNOWN_KEY_LOOKUPS_PER_WINDOW } from '../
 import { ipMatcher, parseIpRule, unmapIpv4 } from '../src/access/cidr.js';
 import { Authenticator, CACHE_TTL_MS, UNKNOWN_MAX_ENTRIES } from '../src/access/authenticator.js';
 import { MemoryCounters } from '../src/access/counters.js';
-import { openAccessControl } from '../src/access/open.js';
+import { openAccessControl } from '../src/store/open-access.js';
 import { jstDay, nextJstMidnight, secondsUntilJstMidnight } from '../src/access/jst.js';
-import { KeyStore } from '../src/access/key-store.js';
+import { KeyStore } from '../src/store/key-store.js';
 import { PlanCache } from '../src/access/plan-cache.js';
 import type { Plan } from '../src/access/plans.js';
-import { PlanStore } from '../src/access/plans.js';
+import { PlanStore } from '../src/store/plan-store.js';
 import { RateLimiter } from '../src/access/rate-limiter.js';
 import { referrerMatcher, referrerPatternProblem } from '../src/access/referrer.js';
-import { UsageJournal, UsageStore } from '../src/access/usage-store.js';
+import { UsageJournal } from '../src/access/usage-journal.js';
+import { UsageStore } from '../src/store/usage-store.js';
 import { redactUrl } from '../src/http/edge/redact.js';
 import { openStore, type SqlStore } from '../src/store/open.js';
 

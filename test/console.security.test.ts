@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { readMaintenance } from '../src/access/maintenance.js';
-import { PlanStore } from '../src/access/plans.js';
+import { readMaintenance } from '../src/store/maintenance-setting.js';
+import { PlanStore } from '../src/store/plan-store.js';
 import { openStore } from '../src/store/open.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { FORM, form, signIn } from './support/console.js';

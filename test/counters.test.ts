@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type Counters, MemoryCounters } from '../src/access/counters.js';
-import { RedisCounters } from '../src/access/redis-counters.js';
+import { RedisCounters } from '../src/store/redis-counters.js';
 import { closedPort, connectRedis, type TestRedis } from './support/services.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,21 +1,21 @@
 /**
- * The pipeline's contract (src/http/edge): every keyed GET route of the route table answers the
- * same whether the request is cold (routed through Fastify) or repeated (a kept answer, taken by
- * the fast branch where the route's answers are kept, from the third request on): status, headers in order (less `date`,
+ * One request path (src/http/edge, docs/architecture.md): every keyed GET route of the route
+ * table answers the same whether the request is cold (the answer made) or repeated (the answer
+ * kept for the snapshot, src/http/edge/answer-cache.ts): status, headers in order (less `date`,
  * the request id's value and the day's remaining count, which goes down by exactly one), body,
- * log fields and metric increments. Refusals too: 401, 403, 429 and 503, cold and repeated.
+ * log fields, metric and usage increments. Refusals too: 401, 403, 429 and 503, cold and repeated.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { writeMaintenance } from '../src/access/maintenance.js';
-import { PlanStore } from '../src/access/plans.js';
+import { writeMaintenance } from '../src/store/maintenance-setting.js';
+import { PlanStore } from '../src/store/plan-store.js';
 import { Snapshot } from '../src/dataset/snapshot.js';
 import { LogCapture } from './support/log-capture.js';
-import { type Answer, header, Served, withRemaining } from './support/served.js';
+import { type Answer, header, NOW, Served, withRemaining } from './support/served.js';
 
 const log = new LogCapture();
 // Started before any test is declared: the suite is generated from this app's route table.
-const s = await Served.start({ logger: { level: 'info', stream: log }, maintenancePollMs: 20 });
+const s = await Served.start({ logger: { level: 'info', stream: log }, maintenancePollMs: 20, console: {} });
 const routes = s.t.app.routeTable.filter((r) => r.method === 'GET' && r.keyed && !r.hidden).map((r) => r.url);
 const key = { 'x-api-key': s.t.key };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -51,6 +51,23 @@ function logFields(line: Record<string, unknown>): Record<string, unknown> {
 
 const count = (route: string) => s.t.app.metrics.requests.series('GET', route).count;
 
+/** The console's usage counts of this process so far, by key, API and outcome (src/console/usage-recorder.ts). */
+async function usage(): Promise<Map<string, number>> {
+  const recorder = s.t.console!.recorder;
+  await recorder.flush();
+  const rows = await s.t.console!.usage.daily(new Date(NOW + 9 * 3_600_000).toISOString().slice(0, 10));
+  return new Map(rows.map((r) => [`${r.keyId} ${r.api} ${r.outcome}`, r.count]));
+}
+
+/** How many requests `counted` adds to the usage counts, by key, API and outcome. */
+async function usageAdded(counted: () => Promise<void>): Promise<Record<string, number>> {
+  const before = await usage();
+  await counted();
+  const added: Record<string, number> = {};
+  for (const [k, n] of await usage()) if (n !== (before.get(k) ?? 0)) added[k] = n - (before.get(k) ?? 0);
+  return added;
+}
+
 after(() => s.close());
 
 describe('the edge contract: cold and repeated answers of every keyed GET route', () => {
@@ -61,14 +78,17 @@ describe('the edge contract: cold and repeated answers of every keyed GET route'
       await pace(route);
       const url = concrete(route);
       fresh();
-      const [seen, taken] = [count(route), s.answered];
+      const seen = count(route);
       const lines = log.responses().length;
-      const cold = await s.send(url, key);
-      // The second request is still routed; its answer is kept (src/shared/doorkeeper.ts).
-      await pace(route);
-      const second = await s.send(url, key);
-      await pace(route);
-      const repeated = await s.send(url, key);
+      let cold: Answer | undefined, second: Answer | undefined, repeated: Answer | undefined;
+      const added = await usageAdded(async () => {
+        cold = await s.send(url, key);
+        await pace(route);
+        second = await s.send(url, key);
+        await pace(route);
+        repeated = await s.send(url, key);
+      });
+      assert.ok(cold && second && repeated);
       assert.equal(cold.status, 200, `${url}: ${cold.body.slice(0, 200)}`);
       const remaining = Number(header(cold, 'x-ratelimit-remaining-day'));
       assert.equal(header(second, 'x-ratelimit-remaining-day'), String(remaining - 1), 'counted once');
@@ -76,8 +96,8 @@ describe('the edge contract: cold and repeated answers of every keyed GET route'
       assert.deepEqual(withRemaining(second, remaining), cold);
       assert.deepEqual(withRemaining(repeated, remaining), cold);
       assert.equal(count(route), seen + 3, 'the route series counts each');
-      // Master Export's file info is not a kept answer: all go through Fastify's route.
-      assert.equal(s.answered, route.startsWith('/master/') ? taken : taken + 1, 'the repeated request is taken by the fast branch');
+      assert.deepEqual(Object.values(added), [3], 'the console counts each');
+      assert.match(Object.keys(added)[0]!, /^key_[0-9a-f]{12} (search|history|export) 2xx$/);
       const [a, b, c] = log.responses().slice(lines);
       assert.ok(a && b && c, 'one log line each');
       assert.deepEqual(logFields(b), logFields(a));
@@ -98,31 +118,35 @@ describe('the edge contract: refusals cold and repeated', () => {
   });
 
   /**
-   * The refusal of `headers` on a URL whose answer is not kept (routed by Fastify), then on the
-   * same URL once its answer is kept (taken by the fast branch where the route keeps answers):
-   * the same answer. `during` runs around the two refusals (maintenance on and off).
+   * The refusal of `headers` on a URL whose answer is not kept, then on the same URL once its
+   * answer is kept: the same answer, counted alike. `during` runs around the two refusals
+   * (maintenance on and off).
    */
   async function both(route: string, headers: Record<string, string>, status: number, during = { on: async () => {}, off: async () => {} }): Promise<Answer> {
     const url = concrete(route);
     fresh();
     await during.on();
     const seen = count(route);
-    const cold = masked(await s.send(url, headers));
+    let cold: Answer | undefined;
+    const coldUsage = await usageAdded(async () => {
+      cold = masked(await s.send(url, headers));
+    });
     await during.off();
-    // Two answered requests: the second's answer is kept (src/shared/doorkeeper.ts).
-    for (let i = 0; i < 2; i++) {
-      await pace(route);
-      assert.equal((await s.send(url, key)).status, 200);
-    }
+    // An answered request: its answer is kept.
+    await pace(route);
+    assert.equal((await s.send(url, key)).status, 200);
     await pace(route);
     await during.on();
-    const taken = s.answered;
-    const repeated = masked(await s.send(url, headers));
-    assert.equal(s.answered, route.startsWith('/master/') ? taken : taken + 1, 'the repeated refusal is the fast branch\'s');
+    let repeated: Answer | undefined;
+    const repeatedUsage = await usageAdded(async () => {
+      repeated = masked(await s.send(url, headers));
+    });
     await during.off();
+    assert.ok(cold && repeated);
     assert.equal(cold.status, status, `${route}: ${cold.body}`);
     assert.deepEqual(repeated, cold);
-    assert.equal(count(route), seen + 4);
+    assert.deepEqual(repeatedUsage, coldUsage);
+    assert.equal(count(route), seen + 3);
     await pace(route);
     return cold;
   }

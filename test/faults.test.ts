@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import pg from 'pg';
-import { KeyStore } from '../src/access/key-store.js';
+import { KeyStore } from '../src/store/key-store.js';
 import { latestSeq, loadHistory } from '../src/history/history-store.js';
 import { seedTestStore } from './support/seed.js';
 import { openStore } from '../src/store/open.js';

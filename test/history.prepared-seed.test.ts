@@ -130,7 +130,7 @@ describe('the bundle npm ci builds', () => {
        process.on('exit', () => fs.writeFileSync(${JSON.stringify(reads)}, JSON.stringify(paths)));`,
     );
     const data = join(dir, 'data');
-    const run = runBundleApart(BUNDLE, tempDir(), { nodeOptions: ['--require', preload], args: ['export', '--data-dir', data, '--out', join(dir, 'master.zip')] });
+    const run = runBundleApart(BUNDLE, ['export', '--data-dir', data, '--out', join(dir, 'master.zip')], ['--require', preload]);
     assert.match(run.output, /^wrote .*master\.zip: /);
     const read = JSON.parse(readFileSync(reads, 'utf8')) as string[];
     const seedFiles = ['manifest.json', '1-2026-02-25.json', '2-2026-03-31.json', '3-2026-05-24.json', '4-2026-06-30.json', '5-2026-08-24.json'];

@@ -1,7 +1,7 @@
 /** The Change History API (docs/history.md) on the history seeded from the real zengin-code versions. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { PlanStore } from '../src/access/plans.js';
+import { PlanStore } from '../src/store/plan-store.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { independentCounts, PACKAGES, raw } from './support/raw-diff.js';
 

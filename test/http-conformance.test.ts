@@ -117,17 +117,15 @@ describe('on the wire', () => {
     assert.deepEqual(bodyOf(text), searchError(431, 'HEADERS_TOO_LARGE', 'the request headers are too large'));
   });
 
-  it('two Host headers are a 400, on the fast branch too', async () => {
+  it('two Host headers are a 400, for an answer kept from an earlier request too', async () => {
     const url = '/v3/banks/0001';
     const one = await rawExchange(port, [`GET ${url} HTTP/1.1\r\nHost: localhost\r\nX-Api-Key: ${t.key}\r\nConnection: close\r\n\r\n`]);
     assert.match(one.text, /^HTTP\/1\.1 200 /);
-    // The answer is now kept, so the fast branch would take the same request.
-    const answeredBefore = t.app.fastPath.answered;
+    // The answer is now kept: the request checks still run before it is sent.
     const two = await rawExchange(port, [`GET ${url} HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\nX-Api-Key: ${t.key}\r\nConnection: close\r\n\r\n`]);
     assert.match(two.text, /^HTTP\/1\.1 400 /);
     const message = 'the request has more than one Host header; send exactly one (RFC 9112 §3.2)';
     assert.deepEqual(bodyOf(two.text), { httpStatusCode: 400, code: 'INVALID_PARAMETER', message, validationErrors: [{ message, paramName: 'host', invalidValue: 'localhost' }] });
-    assert.equal(t.app.fastPath.answered, answeredBefore);
     const detailed = await t.app.inject({ url: '/history/v1/updates/latest', headers: { host: ['a', 'b'] as unknown as string, 'x-api-key': t.key } });
     assert.equal(detailed.statusCode, 400);
   });

@@ -1,6 +1,7 @@
 /**
- * The import rules of .dependency-cruiser.cjs over src/: no cycles, pure layers free of HTTP
- * and SQL. Run with the project's own dependency-cruiser, and shown to fail on a cycle.
+ * The import rules of .dependency-cruiser.cjs over src/: no cycles, each layer importing only
+ * the layers below it, pure layers free of HTTP and SQL. Run with the project's own
+ * dependency-cruiser, and shown to fail on a cycle and on an import that runs upwards.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -26,7 +27,7 @@ async function cruise(target: string, cwd = ROOT): Promise<{ code: number; out: 
 }
 
 describe('imports', () => {
-  it('src/ has no import cycle and its pure layers import no HTTP or SQL', async () => {
+  it('src/ has no import cycle, no import runs upwards, and its pure layers import no HTTP or SQL', async () => {
     const { code, out } = await cruise('src');
     assert.equal(code, 0, out);
     assert.match(out, /no dependency violations found/);
@@ -41,5 +42,17 @@ describe('imports', () => {
     const { code, out } = await cruise('src', dir);
     assert.notEqual(code, 0);
     assert.match(out, /no-cycles/);
+  });
+
+  it('the check fails on an import from a lower layer to a higher one', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'src', 'access'), { recursive: true });
+    mkdirSync(join(dir, 'src', 'store'));
+    writeFileSync(join(dir, 'src', 'access', 'rules.ts'), "import { rows } from '../store/rows.js';\nexport const rules = () => rows;\n");
+    writeFileSync(join(dir, 'src', 'store', 'rows.ts'), 'export const rows = () => 1;\n');
+    writeFileSync(join(dir, 'tsconfig.json'), '{"compilerOptions":{"module":"NodeNext","moduleResolution":"NodeNext"}}');
+    const { code, out } = await cruise('src', dir);
+    assert.notEqual(code, 0);
+    assert.match(out, /layer-access: src\/access\/rules\.ts → src\/store\/rows\.ts/);
   });
 });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { MAX_CACHED_SUBJECTS } from '../src/access/rate-limiter.js';
 import { CACHE_MAX_ENTRIES } from '../src/access/authenticator.js';
 import { RESPONSE_CACHE_BYTES } from '../src/http/edge/answer-cache.js';
-import { RESULT_CACHE_BYTES } from '../src/search/result-cache.js';
+import { RESULT_CACHE_BYTES } from '../src/dataset/result-cache.js';
 import { LOG_BUFFER_BYTES } from '../src/logging/log-sink.js';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -25,7 +25,8 @@ import { MAX_QUERY_PARAMETERS } from '../src/http/edge/query-string.js';
 import { MAX_REQUEST_ID_LENGTH } from '../src/http/edge/request-id.js';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../src/export/signed-url.js';
 import { MAX_INPUT_LENGTH } from '../src/resolve/resolve.js';
-import { RESOLVE_BODY_LIMIT, RESOLVE_PATH } from '../src/http/apis/resolve/resolve-api.js';
+import { RESOLVE_PATH } from '../src/http/apis/resolve/resolve-api.js';
+import { RESOLVE_BODY_LIMIT } from '../src/http/apis/resolve/limits.js';
 import { getJson, invalidParam, startTestApp, type TestApp } from './support/app.js';
 
 const u = encodeURIComponent;
@@ -234,7 +235,8 @@ describe('Resolve and Master Export', () => {
     const long = 'あ'.repeat(MAX_INPUT_LENGTH + 1);
     assert.deepEqual(await detailOf(JSON.stringify({ bank_name: long, branch_name: '本店' })), {
       status: 422,
-      detail: [{ type: 'string_too_long', loc: ['body', 'bank_name'], msg: `String should have at most ${MAX_INPUT_LENGTH} characters`, input: long }],
+      // The offending value is echoed cut to its first 100 characters.
+      detail: [{ type: 'string_too_long', loc: ['body', 'bank_name'], msg: `String should have at most ${MAX_INPUT_LENGTH} characters`, input: long.slice(0, 100) }],
       message: undefined,
     });
   });
@@ -257,7 +259,7 @@ describe('Resolve and Master Export', () => {
       const text = nested(depth);
       assert.deepEqual(await detailOf(text), {
         status: 422,
-        detail: [{ type: 'json_invalid', loc: ['body'], msg: `the JSON body is nested more than ${MAX_JSON_DEPTH} levels deep`, input: text.slice(0, 100) + '…' }],
+        detail: [{ type: 'json_invalid', loc: ['body'], msg: `the JSON body is nested more than ${MAX_JSON_DEPTH} levels deep`, input: text.slice(0, 100) }],
         message: undefined,
       });
     }

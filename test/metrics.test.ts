@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { PerformanceObserver } from 'node:perf_hooks';
 import type { Histogram } from 'prom-client';
 import { after, before, describe, it } from 'node:test';
-import { writeMaintenance } from '../src/access/maintenance.js';
+import { writeMaintenance } from '../src/store/maintenance-setting.js';
 import { buildDirectory } from '../src/dataset/build.js';
 import { installedPackageDir, readZenginPackage } from '../src/dataset/zengin.js';
 import { GC_PAUSES_METRIC } from '../src/metrics/gc-pauses.js';

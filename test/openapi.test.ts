@@ -57,7 +57,7 @@ describe('OpenAPI document', () => {
           if (p.name === 'apikey' || p.name === 'apiKey' || p.in === 'header') continue;
           const where = `${method.toUpperCase()} ${path} ${p.in} ${p.name}`;
           assert.ok(p.schema['x-error-message'] !== undefined, `${where} carries its message`);
-          const bounded = (s: Record<string, unknown>) => ['maxLength', 'pattern', 'enum', 'format', 'maxItems'].some((k) => s[k] !== undefined);
+          const bounded = (s: Record<string, unknown>) => ['maxLength', 'pattern', 'enum', 'format', 'maxItems', 'maximum'].some((k) => s[k] !== undefined);
           const branches = (p.schema.anyOf as Record<string, unknown>[] | undefined) ?? [p.schema];
           assert.ok(branches.every(bounded), `${where} is bounded: ${JSON.stringify(p.schema)}`);
           count++;
@@ -69,7 +69,9 @@ describe('OpenAPI document', () => {
     assert.equal(param('/history/v1/updates', 'from_date').format, 'date');
     assert.equal(param('/history/v1/updates', 'from_date')['x-error-message'], 'from_date must be a date YYYY-MM-DD');
     assert.deepEqual(param('/history/v1/changes', 'change_type').enum, ['added', 'removed', 'renamed', 'code_changed', 'updated']);
-    assert.equal(param('/v3/banks', 'limit').pattern, '^0*(?:[1-9][0-9]{0,2}|1[0-9]{3}|2000)$');
+    // Integers are integers, with their bounds: generated clients get the right type.
+    assert.deepEqual([param('/v3/banks', 'limit').type, param('/v3/banks', 'limit').minimum, param('/v3/banks', 'limit').maximum], ['integer', 1, 2000]);
+    assert.deepEqual([param('/history/v1/changes', 'limit').type, param('/history/v1/changes', 'limit').minimum, param('/history/v1/changes', 'limit').maximum], ['integer', 1, 1000]);
     assert.equal(param('/v3/banks/{code}', 'code').pattern, '^[0-9]{4}$');
     assert.equal(doc.paths['/v3/freeword/banks']!.get!.parameters!.find((p) => p.name === 'freeword')!.required, true);
   });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { paginate, type CursorPosition } from '../src/search/paging.js';
+import { paginate } from '../src/search/paging.js';
+import type { CursorPosition } from '../src/shared/cursor.js';
 import { getJson, startTestApp, type TestApp } from './support/app.js';
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { BRANCH_SUFFIX_RULES, fullBranchReading, shortBranchReading } from '../src/domain/branch-readings.js';
 import { toHalfWidthKana, katakanaToHiragana, widenAscii } from '../src/domain/kana.js';
 import { installedPackageDir, readZenginPackage } from '../src/dataset/zengin.js';
-import { branchesCsv } from '../src/export/master-zip.js';
+import { branchesCsv } from '../src/dataset/master-csv.js';
 import { resolve } from '../src/resolve/resolve.js';
 import { bundledDirectory, bundledSnapshot, getJson, startTestApp, type TestApp } from './support/app.js';
 

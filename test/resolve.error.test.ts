@@ -65,7 +65,7 @@ describe('422: the body', () => {
     const long = 'あ'.repeat(201);
     const res = await send(JSON.stringify({ bank_name: 'みずほ', branch_name: long }));
     assert.equal(res.status, 422);
-    assert.deepEqual(res.body, detail({ type: 'string_too_long', loc: ['body', 'branch_name'], msg: 'String should have at most 200 characters', input: long }));
+    assert.deepEqual(res.body, detail({ type: 'string_too_long', loc: ['body', 'branch_name'], msg: 'String should have at most 200 characters', input: long.slice(0, 100) }));
     // 200 characters (not UTF-16 units, not bytes) are fine.
     assert.equal((await send(JSON.stringify({ bank_name: '𠮷'.repeat(200), branch_name: '渋谷' }))).status, 200);
   });

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { Agent, request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { PlanStore } from '../src/access/plans.js';
+import { PlanStore } from '../src/store/plan-store.js';
 import { startTestApp, type TestApp } from './support/app.js';
 
 let t: TestApp;

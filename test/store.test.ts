@@ -2,11 +2,13 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { Authenticator } from '../src/access/authenticator.js';
-import { KeyStore } from '../src/access/key-store.js';
-import { DEFAULT_PLANS, PlanStore } from '../src/access/plans.js';
+import { KeyStore } from '../src/store/key-store.js';
+import { DEFAULT_PLANS } from '../src/access/plans.js';
+import { PlanStore } from '../src/store/plan-store.js';
 import { MemoryCounters } from '../src/access/counters.js';
 import { RateLimiter } from '../src/access/rate-limiter.js';
-import { UsageJournal, UsageStore } from '../src/access/usage-store.js';
+import { UsageJournal } from '../src/access/usage-journal.js';
+import { UsageStore } from '../src/store/usage-store.js';
 import { sharedSecret } from '../src/store/settings.js';
 import { onEachStore } from './support/store-suites.js';
 

@@ -42,8 +42,8 @@ describe('Change History', () => {
       }
     });
     it(`${path}: limit 1 to ${HISTORY_MAX_LIMIT}`, async () => {
-      for (const limit of ['1', String(HISTORY_MAX_LIMIT), '0001']) assert.equal((await getJson(t, `${path}?limit=${limit}`)).status, 200, limit);
-      for (const limit of ['0', String(HISTORY_MAX_LIMIT + 1), '-1', '1.5', '1e3', ' 1', '', '00001']) {
+      for (const limit of ['1', String(HISTORY_MAX_LIMIT), '0001', '00001']) assert.equal((await getJson(t, `${path}?limit=${limit}`)).status, 200, limit);
+      for (const limit of ['0', String(HISTORY_MAX_LIMIT + 1), '-1', '1.5', '1e3', ' 1', '', '0x10']) {
         assert.deepEqual(await historyError(`${path}?limit=${encodeURIComponent(limit)}`), { status: 400, body: detailed('limit', limit, `limit must be an integer from 1 to ${HISTORY_MAX_LIMIT}`) });
       }
     });
@@ -74,8 +74,8 @@ describe('Change History', () => {
 
 describe('Search', () => {
   it(`limit: 1 to ${MAX_LIMIT}, else the 400 naming it`, async () => {
-    for (const limit of ['1', String(MAX_LIMIT), '0020']) assert.equal((await getJson(t, `/v3/banks?limit=${limit}`)).status, 200, limit);
-    for (const limit of ['0', String(MAX_LIMIT + 1), '02001', '000001', '-1', 'abc', '']) {
+    for (const limit of ['1', String(MAX_LIMIT), '0020', '000001']) assert.equal((await getJson(t, `/v3/banks?limit=${limit}`)).status, 200, limit);
+    for (const limit of ['0', String(MAX_LIMIT + 1), '02001', '0x10', '1e3', '-1', 'abc', '']) {
       assert.deepEqual((await getJson(t, `/v3/banks?limit=${limit}`)).body, invalidParam('limit', limit, `limit must be an integer from 1 to ${MAX_LIMIT}`), limit);
     }
   });

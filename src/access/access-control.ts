@@ -9,7 +9,7 @@ import type { Plan } from './plans.js';
 import type { AbuseGuard, Client } from './abuse.js';
 import type { Authenticator, AuthResult, PendingLookup } from './authenticator.js';
 import type { Counters } from './counters.js';
-import type { ApiKeyRecord } from './key-store.js';
+import type { ApiKeyRecord } from './api-key.js';
 import type { MaintenanceSwitch } from './maintenance.js';
 import { isPromise, type MaybePromise } from './maybe-promise.js';
 import type { PlanCache } from './plan-cache.js';

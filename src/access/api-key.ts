@@ -36,3 +36,31 @@ export function keyHint(key: string): string {
 export function generateKeyId(): string {
   return 'key_' + randomBytes(6).toString('hex');
 }
+
+export interface ApiKeyRecord {
+  readonly id: string;
+  readonly keyHash: string;
+  readonly keyHint: string;
+  readonly plan: string;
+  readonly name: string;
+  readonly referrers: readonly string[];
+  readonly ips: readonly string[];
+  readonly createdAt: string;
+  readonly lastUsedAt: string | null;
+  readonly revokedAt: string | null;
+}
+
+export interface NewKey {
+  readonly plan: string;
+  readonly name?: string;
+  readonly referrers?: readonly string[];
+  readonly ips?: readonly string[];
+}
+
+/** What the authenticator reads of the stored keys (src/store/key-store.ts). */
+export interface KeyRecords {
+  findByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
+  /** Hashes of the keys created at or after `since` (an ISO time), or of all keys. */
+  hashesCreatedSince(since?: string): Promise<string[]>;
+  touch(ids: readonly string[], at: Date): Promise<void>;
+}

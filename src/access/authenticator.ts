@@ -6,8 +6,7 @@
  * The answer from memory (`fromMemory`) and the store lookup (`lookUp`) are separate steps so
  * that access control can refuse a blocked client before its made-up key costs a lookup.
  */
-import type { ApiKeyRecord, KeyStore } from './key-store.js';
-import { API_KEY_SHAPE, hashApiKey, sameText } from './api-key.js';
+import { API_KEY_SHAPE, type ApiKeyRecord, hashApiKey, type KeyRecords, sameText } from './api-key.js';
 import { ExpiringCache, type Kept } from './expiring-cache.js';
 import { isPromise, type MaybePromise } from './maybe-promise.js';
 
@@ -71,7 +70,7 @@ export class Authenticator {
   readonly #timer: NodeJS.Timeout;
 
   constructor(
-    private readonly keys: KeyStore,
+    private readonly keys: KeyRecords,
     private readonly now: () => number = Date.now,
   ) {
     this.#records = new ExpiringCache((hash) => keys.findByHash(hash), CACHE_TTL_MS, CACHE_MAX_ENTRIES, (record) => record !== undefined);

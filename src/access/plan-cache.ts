@@ -5,7 +5,7 @@
  */
 import { ExpiringCache } from './expiring-cache.js';
 import { andThen, type MaybePromise } from './maybe-promise.js';
-import type { Plan, PlanStore } from './plans.js';
+import type { Plan, PlanSource } from './plans.js';
 
 export const PLAN_CACHE_TTL_MS = 2_000;
 
@@ -13,7 +13,7 @@ export class PlanCache {
   readonly #plans: ExpiringCache<Plan | undefined>;
 
   constructor(
-    plans: Pick<PlanStore, 'get'>,
+    plans: PlanSource,
     private readonly now: () => number = Date.now,
   ) {
     this.#plans = new ExpiringCache((name) => plans.get(name), PLAN_CACHE_TTL_MS);

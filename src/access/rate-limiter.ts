@@ -18,7 +18,7 @@
 import type { CounterState, Counters } from './counters.js';
 import { andThen, isPromise, type MaybePromise } from './maybe-promise.js';
 import { jstDay, nextJstMidnight } from './jst.js';
-import type { UsageCount, UsageJournal } from './usage-store.js';
+import type { UsageCount, UsageJournal } from './usage-journal.js';
 
 export interface Limits {
   readonly perSecond: number;

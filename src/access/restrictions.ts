@@ -5,7 +5,7 @@
  * regular-expression test and a BlockList lookup.
  */
 import { ipMatcher, parseIpRule } from './cidr.js';
-import type { ApiKeyRecord } from './key-store.js';
+import type { ApiKeyRecord } from './api-key.js';
 import { referrerMatcher, referrerPatternProblem } from './referrer.js';
 
 export type RestrictionFailure = 'referrer_missing' | 'referrer_not_allowed' | 'ip_not_allowed';

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import type { KeyStore } from '../access/key-store.js';
+import type { KeyStore } from '../store/key-store.js';
 import { tryLease } from '../store/lease.js';
 import type { Database } from '../store/schema.js';
 import { writeFileWhole } from '../shared/whole-file.js';

@@ -10,9 +10,9 @@ import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { sql } from 'kysely';
-import { KeyStore } from '../access/key-store.js';
-import { readMaintenance } from '../access/maintenance.js';
-import { PlanStore } from '../access/plans.js';
+import { KeyStore } from '../store/key-store.js';
+import { readMaintenance } from '../store/maintenance-setting.js';
+import { PlanStore } from '../store/plan-store.js';
 import { buildDirectory } from '../dataset/build.js';
 import { validateDirectory } from '../dataset/validate.js';
 import { datasetAgeSeconds } from '../metrics/dataset-updates.js';

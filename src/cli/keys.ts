@@ -1,7 +1,7 @@
 /** `ginko keys …` and `ginko plans …`: the account dashboard as commands over the store. */
 import { type Command, InvalidArgumentError } from 'commander';
-import { KeyStore } from '../access/key-store.js';
-import { PlanStore } from '../access/plans.js';
+import { KeyStore } from '../store/key-store.js';
+import { PlanStore } from '../store/plan-store.js';
 import { openStore, type SqlStore } from '../store/open.js';
 import { auditCli } from './cli-audit.js';
 import { addStoreOptions, type StoreConfig } from './config.js';

@@ -1,6 +1,7 @@
 /** `ginko maintenance on|off|status`: the operator switch for every server on a store. */
 import type { Command } from 'commander';
-import { MAINTENANCE_POLL_INTERVAL_MS, readMaintenance, writeMaintenance } from '../access/maintenance.js';
+import { MAINTENANCE_POLL_INTERVAL_MS } from '../access/maintenance.js';
+import { readMaintenance, writeMaintenance } from '../store/maintenance-setting.js';
 import { openStore } from '../store/open.js';
 import { auditCli } from './cli-audit.js';
 import { addStoreOptions, type StoreConfig } from './config.js';

@@ -2,7 +2,7 @@
  * Request counts for the console's Usage page, per key, API and outcome: daily rows (JST days,
  * kept USAGE_DAILY_RETENTION_DAYS) and minute rows (kept USAGE_MINUTE_RETENTION_MS). Each
  * replica adds its own counts to the shared rows, so the store holds the sum of all replicas.
- * These are separate from the rate limiter's per-bucket counts (src/access/usage-store.ts),
+ * These are separate from the rate limiter's per-bucket counts (src/store/usage-store.ts),
  * which count admitted requests only and are replaced, not added, on write.
  */
 import type { Kysely } from 'kysely';

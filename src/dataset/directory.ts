@@ -3,7 +3,6 @@
  * indexed by code. A process holds one and swaps it whole when a new snapshot arrives.
  */
 import type { Bank, Branch, BusinessType } from '../domain/types.js';
-import { sliceFrozen } from '../shared/frozen-slice.js';
 
 export interface DirectoryParts {
   /** `YYYY-MM-DDThh:mm:ss+0900` (docs/search-api.md#resources). */
@@ -65,7 +64,7 @@ export class Directory {
     }
     let end = low;
     while (end < list.length && list[end]!.code === code) end++;
-    return end === low ? NO_BRANCHES : sliceFrozen(list, low, end);
+    return end === low ? NO_BRANCHES : list.slice(low, end);
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * One dataset version as a process serves it: the Directory and everything derived from it —
- * search indexes, Resolve indexes, kept results and answers, serialized records. Derived state
+ * search indexes, Resolve indexes, kept results and answers. Derived state
  * is made on first use and kept on the snapshot, so it is swapped out whole with its version
  * and nothing per version lives in module scope.
  *
@@ -10,10 +10,8 @@
  *   search/freeword/freeword-index.ts   FREEWORD_INDEX
  *   resolve/resolve-index.ts            RESOLVE_INDEX (prepared in steps when served, its branch
  *                                       indexes warmed a bank at a time in the background)
- *   search/result-cache.ts              RESULTS
+ *   dataset/result-cache.ts             RESULTS
  *   http/edge/answer-cache.ts           ANSWERS
- *   shared/answer-json.ts               RECORD_JSON
- *   http/apis/resolve/answer-bytes.ts   BANK_HALVES
  */
 import type { Directory } from './directory.js';
 

@@ -70,7 +70,7 @@ export async function readDatasetSource(source: string, effectiveDate?: string):
       return { layout, raw: readSourceData(path, effectiveDate) };
     case 'master-zip': {
       // The zip library is loaded only for this layout.
-      const raw = await (await import('../export/read-master-zip.js')).readMasterZip(readFileSync(path));
+      const raw = await (await import('./master-zip-source.js')).readMasterZip(readFileSync(path));
       return { layout, raw: effectiveDate ? { ...raw, effectiveDate } : raw };
     }
     case undefined:

@@ -8,11 +8,7 @@ import { createHash } from 'node:crypto';
 import { ZipFile } from 'yazl';
 import type { Directory } from '../dataset/directory.js';
 import type { RawSnapshot } from '../dataset/raw.js';
-import { csvRow } from './csv.js';
-
-export const BANK_COLUMNS = ['code', 'name', 'halfWidthKana', 'fullWidthKana', 'hiragana', 'businessTypeCode', 'businessType'] as const;
-export const BRANCH_COLUMNS = ['bankCode', 'code', 'name', 'halfWidthKana', 'fullWidthKana', 'hiragana'] as const;
-export const SOURCE_ENTRY = 'zengin-data.json';
+import { BANK_COLUMNS, BRANCH_COLUMNS, banksCsv, branchesCsv, SOURCE_ENTRY } from '../dataset/master-csv.js';
 
 export interface Manifest {
   readonly dataset_id: string;
@@ -28,21 +24,6 @@ export interface MasterZip {
   readonly bytes: Buffer;
   readonly sha256: string;
   readonly manifest: Manifest;
-}
-
-export function banksCsv(directory: Directory): string {
-  let out = csvRow(BANK_COLUMNS);
-  for (const bank of directory.banks) out += csvRow(BANK_COLUMNS.map((c) => bank[c]));
-  return out;
-}
-
-export function branchesCsv(directory: Directory): string {
-  // One large string per file: yazl is fed a few big chunks, not 29,000 small ones.
-  const rows: string[] = [csvRow(BRANCH_COLUMNS)];
-  for (const bank of directory.banks) {
-    for (const branch of directory.branches(bank.code)) rows.push(csvRow([bank.code, branch.code, branch.name, branch.halfWidthKana, branch.fullWidthKana, branch.hiragana]));
-  }
-  return rows.join('');
 }
 
 function readme(m: Manifest): string {

@@ -17,11 +17,17 @@ export const HISTORY_START_DATE = '2026-02-25';
 export const RESOURCE_TYPES = ['bank', 'branch'] as const;
 export const CHANGE_TYPES = ['added', 'removed', 'renamed', 'code_changed', 'updated'] as const;
 
-/** Raw query values; undefined when absent. */
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+export type ChangeType = (typeof CHANGE_TYPES)[number];
+
+/**
+ * Query values as the route's schema validated them (src/http/apis/history/schemas.ts): dates
+ * real YYYY-MM-DD dates, codes of their digits, limit 1 to HISTORY_MAX_LIMIT; undefined when absent.
+ */
 export interface UpdatesQuery {
   readonly from_date?: string | undefined;
   readonly to_date?: string | undefined;
-  readonly limit?: string | undefined;
+  readonly limit?: number | undefined;
   readonly cursor?: string | undefined;
 }
 
@@ -29,43 +35,13 @@ export interface ChangesQuery extends UpdatesQuery {
   readonly after_update_id?: string | undefined;
   readonly bank_code?: string | undefined;
   readonly branch_code?: string | undefined;
-  readonly resource_type?: string | undefined;
-  readonly change_type?: string | undefined;
+  readonly resource_type?: ResourceType | undefined;
+  readonly change_type?: ChangeType | undefined;
 }
 
 export interface Page<T> {
   readonly items: readonly T[];
   readonly next_cursor: string | null;
-}
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function readDate(name: string, value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  // A date that does not exist (month 13, day 0, 2026-02-29) is an Invalid Date, not a throw.
-  const time = DATE.test(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
-  const valid = !Number.isNaN(time) && new Date(time).toISOString().slice(-value.length - 14, -14) === value;
-  if (!valid) throw new QueryError(name, value, `${name} must be a date YYYY-MM-DD`);
-  return value;
-}
-
-function readLimit(value: string | undefined): number {
-  if (value === undefined) return HISTORY_DEFAULT_LIMIT;
-  const n = /^[0-9]{1,4}$/.test(value) ? Number(value) : NaN;
-  if (!(n >= 1 && n <= HISTORY_MAX_LIMIT)) throw new QueryError('limit', value, `limit must be an integer from 1 to ${HISTORY_MAX_LIMIT}`);
-  return n;
-}
-
-function readCode(name: string, value: string | undefined, digits: number): string | undefined {
-  if (value === undefined) return undefined;
-  if (!new RegExp(`^[0-9]{${digits}}$`).test(value)) throw new QueryError(name, value, `${name} must be ${digits} half-width digits`);
-  return value;
-}
-
-function readChoice<T extends string>(name: string, value: string | undefined, choices: readonly T[]): T | undefined {
-  if (value === undefined) return undefined;
-  if (!(choices as readonly string[]).includes(value)) throw new QueryError(name, value, `${name} must be one of ${choices.join(', ')}`);
-  return value as T;
 }
 
 export class HistoryView {
@@ -93,21 +69,13 @@ export class HistoryView {
   }
 
   listUpdates(query: UpdatesQuery, cursors: CursorCodec): Page<UpdateRecord> {
-    const from = readDate('from_date', query.from_date);
-    const to = readDate('to_date', query.to_date);
-    const limit = readLimit(query.limit);
+    const { from_date: from, to_date: to, limit = HISTORY_DEFAULT_LIMIT } = query;
     const matches = this.#updates.filter((u) => (!from || u.effective_date >= from) && (!to || u.effective_date <= to));
     return page(matches, (u) => this.#updateIndex.get(u.update_id)!, limit, query.cursor, cursors, ['updates', from ?? '', to ?? '']);
   }
 
   listChanges(query: ChangesQuery, cursors: CursorCodec): Page<ChangeRecord> {
-    const from = readDate('from_date', query.from_date);
-    const to = readDate('to_date', query.to_date);
-    const limit = readLimit(query.limit);
-    const bankCode = readCode('bank_code', query.bank_code, 4);
-    const branchCode = readCode('branch_code', query.branch_code, 3);
-    const resourceType = readChoice('resource_type', query.resource_type, RESOURCE_TYPES);
-    const changeType = readChoice('change_type', query.change_type, CHANGE_TYPES);
+    const { from_date: from, to_date: to, limit = HISTORY_DEFAULT_LIMIT, bank_code: bankCode, branch_code: branchCode, resource_type: resourceType, change_type: changeType } = query;
     let afterIndex = -1;
     if (query.after_update_id !== undefined) {
       const index = this.#updateIndex.get(query.after_update_id);

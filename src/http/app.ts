@@ -1,8 +1,8 @@
 /**
- * Assembles the HTTP application: the edge (src/http/edge: one server listener with its fast
- * branch, request checks, access guard, logging, metrics, the one writer) and the APIs
- * (src/http/apis: a plugin each, with its schemas and its own error shape). This file reads as
- * the table of contents of the interface.
+ * Assembles the HTTP application: the edge (src/http/edge: request checks, access guard,
+ * logging, metrics, the one writer) and the APIs (src/http/apis: a plugin each, with its
+ * schemas and its own error shape). Every request goes through the one Fastify pipeline
+ * (docs/architecture.md). This file reads as the table of contents of the interface.
  */
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
@@ -24,18 +24,16 @@ import { registerPreflight } from './edge/cors.js';
 import { DETAILED_ERRORS, type ErrorShape, SEARCH_ERRORS } from './edge/error-shapes.js';
 import { handleErrorsAs, pathOf, toApiError } from './edge/errors.js';
 import { closingError, ConnectionDrain, stopAccepting } from './edge/drain.js';
-import { edgeServer, FastPath } from './edge/fast-path.js';
 import { installJsonBodyParser } from './edge/json-body.js';
 import { DUPLICATE_HOST_MESSAGE, hasDuplicateHost, validHostHeader } from './edge/host-header.js';
 import { BODY_LIMIT_BYTES, DRAIN_TIMEOUT_MS, EDGE_TIMEOUTS, type EdgeTimeouts, MAX_URL_LENGTH } from './edge/limits.js';
-import { lazySerializers } from './edge/lazy-serializers.js';
+import { redactUrl } from './edge/redact.js';
 import { installMetrics, metricsFor, type MetricsSetup } from './edge/metrics.js';
 import { parseQueryRecord } from './edge/query-string.js';
 import { requestIdGenerator } from './edge/request-id.js';
-import { ResponseLog } from './edge/response-log.js';
 import { recordRoutes } from './edge/route-table.js';
+import { edgeServer } from './edge/server.js';
 import { schemaValidator } from './edge/validation.js';
-import { WriteBatch } from './edge/write-batch.js';
 import { openAnswer, sendError } from './edge/writer.js';
 import type { LogStream } from '../logging/log-sink.js';
 import type { AppServices } from './services.js';
@@ -43,7 +41,7 @@ import type { AppServices } from './services.js';
 export interface AppOptions {
   /**
    * The log: pino at `level`, writing JSON lines to `stream` (src/logging/log-sink.ts in
-   * `ginko serve`); none when absent. The response lines go to the same stream (edge/response-log.ts).
+   * `ginko serve`); none when absent. At `info`, one line per response.
    */
   readonly logger?: { readonly level: string; readonly stream: LogStream };
   /** Passed through for the HTTPS listener; absent for in-process tests and --trust-proxy. */
@@ -77,21 +75,15 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   const setup = options.metrics ?? {};
   const metrics = metricsFor(services, setup);
   const requestId = requestIdGenerator(services.trustProxy);
-  // Every answer, the fast branch's and Fastify's (the onSend hook below), is written at the end
-  // of its turn.
-  const writes = new WriteBatch((err) => app.log.error({ err }, 'writing an answer failed'));
-  const fast = new FastPath({ snapshots: services.snapshots, access: services.access, trustProxy: services.trustProxy, requestId, metrics, recordsRequests: (setup.access ?? 'open') !== 'off', writes });
+  /** Set when the server starts closing (preClose below): requests still arriving get a 503. */
+  let closing = false;
   const app = Fastify({
     logger: options.logger ?? false,
     // One line per response is written by the onResponse hook; Fastify's two cost ~35%.
     logController: new LogController({ disableRequestLogging: true }),
-    // Requests log through the app's logger itself, not a child each: the one line per
-    // response carries the request id, and a pino child per request costs more than the check
-    // Fastify makes of what this factory returns.
-    childLoggerFactory: (logger) => logger,
-    // The one listener: the fast branch first, then Fastify's routing (edge/fast-path.ts).
-    serverFactory: edgeServer(fast, options.https, (err, url) => app.log.error({ err, url }, 'fast branch failed'), options.timeouts ?? EDGE_TIMEOUTS),
-    // The server is ours (serverFactory); this only tells Fastify's start-up line to say https.
+    // Node's server with the edge's limits and timeouts (edge/server.ts).
+    serverFactory: edgeServer(options.https, options.timeouts ?? EDGE_TIMEOUTS),
+    // The server is made by serverFactory; this only tells Fastify's start-up line to say https.
     ...(options.https ? { https: true } : {}),
     clientErrorHandler: (err, socket) => handleClientError(err, socket, (reason) => metrics.clientError(reason)),
     // Errors before routing (a path that is not UTF-8) skip onRequest: open the answer here.
@@ -99,9 +91,6 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       openAnswer(reply, request.id, request.headers.origin);
       sendError(reply, toApiError(error), errorsForPath(request.url));
     },
-    // Response schemas document every route (OpenAPI) but serialize only a few answers: each
-    // serializer is compiled when first used, not at start (edge/lazy-serializers.ts).
-    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
     bodyLimit: BODY_LIMIT_BYTES,
     // genReqId reads x-request-id itself, and only behind a trusted proxy (request-id.ts).
     requestIdHeader: false,
@@ -119,7 +108,6 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     routerOptions: { maxParamLength: MAX_URL_LENGTH, querystringParser: (raw: string) => parseQueryRecord(raw) as unknown as Record<string, unknown> },
   } as FastifyServerOptions);
 
-  const log = app.log;
   handleErrorsAs(app, errorsForPath);
   decorateAccessedRequests(app);
   installJsonBodyParser(app);
@@ -128,11 +116,10 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   // Route schemas validate their input and document it (OpenAPI): edge/validation.ts.
   app.setValidatorCompiler(schemaValidator);
 
-  // Hooks run on every request: plain callbacks, no promise or closure per request.
   app.addHook('onRequest', function checkRequest(request, reply, done) {
     openAnswer(reply, request.id, request.headers.origin);
     // From preClose below on; Fastify adds Connection: close then too.
-    if (fast.closing) throw closingError();
+    if (closing) throw closingError();
     const url = request.raw.url ?? '';
     if (url.length > MAX_URL_LENGTH) throw new ApiError(414, `the URL is longer than ${MAX_URL_LENGTH} characters`);
     if (hasNonUriCharacter(url)) throw notPercentEncodedError();
@@ -147,49 +134,36 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     done();
   });
   // The console's usage counts per key, API and outcome (src/console/usage-recorder.ts), taken
-  // before the answer is written, here as on the fast branch: a Usage or Keys page asked for after
-  // an answer arrived includes its request. Counted on 'finish', which Node emits only once the
-  // write is reported done, such a page could be answered first (the console's Chromium test
-  // once saw 1 request of 2).
+  // as the answer is sent rather than once it is written: a Usage or Keys page asked for after
+  // an answer arrived includes its request.
   const usage = services.console?.recorder;
-  // The answer is made; it is written with the other answers of its turn (edge/write-batch.ts).
-  app.addHook('onSend', function holdForTurn(request, reply, payload, done) {
-    writes.hold(reply.raw, () => {
-      usage?.count(request.url, reply.statusCode, request.apiKey?.id ?? request.refusedKeyId);
+  if (usage) {
+    app.addHook('onSend', function countUsage(request, reply, payload, done) {
+      usage.count(request.url, reply.statusCode, request.apiKey?.id ?? request.refusedKeyId);
       done(null, payload);
     });
-  });
-
-  // pino's check, once: above info the response log's hook is not installed at all.
-  const responseLog = options.logger && (app.log as FastifyBaseLogger & { isLevelEnabled(level: string): boolean }).isLevelEnabled('info') ? new ResponseLog(options.logger.stream) : undefined;
-  fast.log = responseLog;
-  fast.events = log;
-  if (usage) fast.usage = usage;
-  if (responseLog) {
-    app.addHook('onResponse', function afterEachResponse(request, reply, done) {
-      responseLog.write({ reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, elapsedMs: reply.elapsedTime, ip: clientAddress(request.raw, services.trustProxy), keyId: request.apiKey?.id });
+  }
+  // One line per response (docs/operations.md#logs), the key in the URL redacted.
+  if (options.logger && (app.log as FastifyBaseLogger & { isLevelEnabled(level: string): boolean }).isLevelEnabled('info')) {
+    app.addHook('onResponse', function logResponse(request, reply, done) {
+      const ms = Math.round(reply.elapsedTime * 10) / 10;
+      app.log.info({ reqId: request.id, method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms, ip: clientAddress(request.raw, services.trustProxy), keyId: request.apiKey?.id }, 'response');
       done();
     });
   }
   const drain = new ConnectionDrain(app.server);
   app.addHook('preClose', async () => {
-    fast.close();
+    closing = true;
     stopAccepting(app.server);
     // Fastify closes the server next, and Node's server.close() destroys every connection whose
-    // answer has been ended, even one whose write it reports done only later: a TLS write that
-    // the kernel took at once is reported in the next turn's check phase. Destroyed first, the
-    // answer would reach its client but never emit 'finish', so its response line and metrics
-    // would be lost. Two turns on, the answers held for this turn (write-batch.ts) are written
-    // and every such write is reported (test/logging.test.ts). Then an answer still waiting for
-    // a slow client to read it is waited for, within DRAIN_TIMEOUT_MS (edge/drain.ts).
-    await nextTurn();
+    // answer has been ended, even one whose write Node reports done only in the next turn: its
+    // 'finish', and with it its log line and metrics, would be lost. So one turn first; then an
+    // answer still waiting for a slow client is waited for, within DRAIN_TIMEOUT_MS (edge/drain.ts).
     await nextTurn();
     const { unsent, waitedMs } = await drain.drained(DRAIN_TIMEOUT_MS);
     if (unsent > 0) app.log.warn({ unsent, waitedMs }, 'closing: answers still being sent to slow clients are cut off');
     else if (waitedMs > 0) app.log.info({ waitedMs }, 'closing: waited for answers still being sent');
   });
-  app.decorate('fastPath', fast);
-
   registerPreflight(app);
 
   await app.register(swagger, {
@@ -215,11 +189,4 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   await app.register(widgetApi);
   if (services.console) await app.register(adminApi({ app: services, console: services.console }), { prefix: ADMIN_PREFIX });
   return app;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The pipeline's fast branch (tests read how many requests it answered). */
-    readonly fastPath: FastPath;
-  }
 }

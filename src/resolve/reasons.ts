@@ -28,7 +28,7 @@ export const REASON_MESSAGES_JA: Readonly<Record<ReasonCode, string>> = Object.f
 
 const ORDER = new Map<ReasonCode, number>(REASON_CODES.map((code, i) => [code, i]));
 
-/** One detail per code, shared by every answer: the HTTP layer keeps the JSON of frozen objects once (src/shared/answer-json.ts). */
+/** One detail per code, shared by every answer. */
 const DETAILS = new Map<ReasonCode, ReasonDetail>(REASON_CODES.map((code) => [code, Object.freeze({ code, message_ja: REASON_MESSAGES_JA[code] })]));
 
 /** Sorted by importance, without duplicates. */

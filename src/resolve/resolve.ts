@@ -13,7 +13,7 @@ import { analyzeBranchInput, type BranchInputAnalysis, branchInputsFor, matchBra
 import { CONTEXT_POLICIES, DEFAULT_CONTEXT, MAX_BANK_CANDIDATES, MAX_CANDIDATES, NEAR_BANK_KINDS, type ResolvePolicy } from './policy.js';
 import { reasonDetails } from './reasons.js';
 import { type ResolveIndex, resolveIndex } from './resolve-index.js';
-import { cachedResult } from '../search/result-cache.js';
+import { cachedResult } from '../dataset/result-cache.js';
 import { resolveRomaji } from './romaji-input.js';
 import type { BankMatchKind, BranchMatchKind, Match, ResolveAnswer, ResolveContext, ResolveInput } from './types.js';
 
@@ -127,7 +127,7 @@ const BANK_MATCH_BYTES = 100;
 
 /**
  * The bank half of a call, a function of the snapshot and the bank's text alone: kept with the
- * snapshot's results (src/search/result-cache.ts), since bank names repeat far more than pairs
+ * snapshot's results (src/dataset/result-cache.ts), since bank names repeat far more than pairs
  * do (1,146 banks; a file of payees, a form's users), so a new pair with a bank seen before
  * costs only its branch half.
  */

@@ -7,9 +7,9 @@ import type { Bank, Branch } from '../domain/types.js';
 import { FREEWORD_MAX_LENGTH, freewordIndexOf, normalizeFreeword } from './freeword/index.js';
 import { DEFAULT_LIMIT } from './list-params.js';
 import { type ListParams, type ListResult, type ResourceView, runList, type SearchContext } from './operations.js';
-import type { ItemKey } from './paging.js';
+import type { ItemKey } from '../shared/cursor.js';
 import { QueryError } from '../shared/query-error.js';
-import { cachedResult, MAP_ENTRY_BYTES, REFERENCE_BYTES } from './result-cache.js';
+import { cachedResult, MAP_ENTRY_BYTES, REFERENCE_BYTES } from '../dataset/result-cache.js';
 
 const BUSINESS_TYPE_CODE = /^[0-9]{5}$/;
 

@@ -9,15 +9,16 @@ import { type CursorCodec, queryFingerprint } from '../shared/cursor.js';
 import { parseFields, project } from './fields.js';
 import { compileFilter, FilterError } from './filter/index.js';
 import { filterWithinBudget, type FilterTimeMeter } from './filter-budget.js';
-import { DEFAULT_BUSINESS_TYPES_LIMIT, DEFAULT_LIMIT, parseLimit } from './list-params.js';
-import { type ItemKey, paginate } from './paging.js';
+import { DEFAULT_BUSINESS_TYPES_LIMIT, DEFAULT_LIMIT } from './list-params.js';
+import type { ItemKey } from '../shared/cursor.js';
+import { paginate } from './paging.js';
 import { QueryError } from '../shared/query-error.js';
-import { cachedResult, REFERENCE_BYTES } from './result-cache.js';
+import { cachedResult, REFERENCE_BYTES } from '../dataset/result-cache.js';
 import { parseSort, type SortKey } from './sort.js';
 
-/** Raw query values of a list request; undefined when absent. */
+/** Query values of a list request, as the route's schema validated them; undefined when absent. */
 export interface ListParams {
-  readonly limit?: string | undefined;
+  readonly limit?: number | undefined;
   readonly cursor?: string | undefined;
   readonly sort?: string | undefined;
   readonly fields?: string | undefined;
@@ -30,8 +31,8 @@ export interface ResourceView {
   readonly sortable: boolean;
   /**
    * True when `fields` are all of the record's properties in the record's own order, so the
-   * directory's frozen record is served as it is: no copy, and its JSON is made once
-   * (src/shared/answer-json.ts). False where a version shows fewer (v1 banks).
+   * directory's frozen record is served as it is, without a copy. False where a version shows
+   * fewer (v1 banks).
    */
   readonly complete: boolean;
 }
@@ -100,7 +101,7 @@ interface ListSpec<T> {
 
 export function runList<T extends object>(spec: ListSpec<T>): ListResult<T> {
   const { params, view } = spec;
-  const limit = parseLimit(params.limit, spec.defaultLimit);
+  const limit = params.limit ?? spec.defaultLimit;
   const fields = readFields(params.fields, view);
   const sort = readSort(params.sort, view);
   // Hashed only for a cursor read or issued: a single page (most answers) needs none.

@@ -3,19 +3,8 @@
  * fields, then the list's own total order as tie-break); a cursor holds the key of the item at
  * a page edge, so a page is found by binary search and stays correct across dataset updates.
  */
-import { sliceFrozen } from '../shared/frozen-slice.js';
+import type { CursorPosition, ItemKey, KeyPart } from '../shared/cursor.js';
 import type { SortKey } from './sort.js';
-
-export type KeyPart = string | number;
-export type ItemKey = readonly KeyPart[];
-
-export interface CursorPosition {
-  /** `next`: items after `key`; `prev`: items before it. */
-  readonly direction: 'next' | 'prev';
-  readonly key: ItemKey;
-  /** Whether the item with `key` itself belongs to the page (only for edges of empty pages). */
-  readonly inclusive?: boolean;
-}
 
 export interface PageRequest<T> {
   /** Candidates; when `sort` is empty they must already be in `baseKey` order. */
@@ -97,7 +86,7 @@ export function paginate<T>(req: PageRequest<T>): Page<T> {
   }
   const hasNext = end < n;
   const hasPrev = start > 0;
-  const page: { -readonly [K in keyof Page<T>]: Page<T>[K] } = { items: sliceFrozen(ordered, start, end), hasNext, hasPrev };
+  const page: { -readonly [K in keyof Page<T>]: Page<T>[K] } = { items: ordered.slice(start, end), hasNext, hasPrev };
   // A cursor names the item at the page edge; an empty page (a cursor past the data) has no
   // edge item, so its cursors name the neighbouring item and include it.
   if (hasNext) page.next = end > start ? { direction: 'next', key: keyAt(end - 1) } : { direction: 'next', key: keyAt(end), inclusive: true };

@@ -39,7 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   },
   '0002_usage_counters': {
     // Per-day request counts of each key, written by in-process rate limiting so that the day's
-    // counts survive a restart (src/access/usage-store.ts).
+    // counts survive a restart (src/store/usage-store.ts).
     async up(db: AnyDb) {
       await db.schema
         .createTable('usage_counters')

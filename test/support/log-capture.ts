@@ -17,7 +17,7 @@ export class LogCapture extends Writable {
       .map((l) => JSON.parse(l) as Record<string, unknown>);
   }
 
-  /** The one-per-response lines (src/http/edge/response-log.ts). */
+  /** The one-per-response lines (src/http/app.ts). */
   responses(): Record<string, unknown>[] {
     return this.lines().filter((l) => l.msg === 'response');
   }

@@ -6,7 +6,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import type { ApiKeyRecord } from '../../access/key-store.js';
+import type { ApiKeyRecord } from '../../access/api-key.js';
 import { parsedQuery } from './query-string.js';
 
 declare module 'fastify' {

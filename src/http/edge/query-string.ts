@@ -95,6 +95,6 @@ export function parsedQueryOf(query: unknown): ParsedQuery {
 }
 
 /** The query of a request, as the app's query-string parser made it (app.ts). */
-export function parsedQuery(request: FastifyRequest): ParsedQuery {
+export function parsedQuery(request: Pick<FastifyRequest, 'query'>): ParsedQuery {
   return parsedQueryOf(request.query);
 }

@@ -12,8 +12,10 @@
  * `parameter "…" must be given once`.
  *
  * Query strings are checked for encoding first (query-string.ts): a malformed escape is a 400
- * naming the parameter whatever the schema. Header schemas only document (the routes read their
- * headers leniently).
+ * naming the parameter whatever the schema. A query parameter declared `integer` is given as
+ * decimal digits (leading zeros allowed: `limit=020` is 20) and handed to the route as a number;
+ * any other text fails its schema. Header schemas only document (the routes read their headers
+ * leniently).
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -33,8 +35,9 @@ type Part = 'querystring' | 'params' | 'body' | 'headers';
 type Schema = { readonly [keyword: string]: unknown };
 
 /**
- * The Ajv of the routes' schemas. Types are checked, never coerced: a parameter is text, and its
- * schema says which text. `allErrors` for an API that reports every problem at once (Resolve).
+ * The Ajv of the routes' schemas. Types are checked, never coerced by Ajv (query integers are
+ * read as digits here first, integersOf). `allErrors` for an API that reports every problem at
+ * once (Resolve).
  */
 export function schemaAjv(allErrors = false): Ajv {
   const ajv = new Ajv({ allErrors, coerceTypes: false, useDefaults: false, removeAdditional: false, strict: false, validateFormats: true });
@@ -61,6 +64,7 @@ function messageOf(schema: Schema | undefined, keyword: string): string | undefi
 function asText(part: Part, value: unknown): string {
   if (value === undefined) return '';
   if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
   if (part !== 'body' && Array.isArray(value)) return value.join(',');
   return JSON.stringify(value) ?? '';
 }
@@ -88,7 +92,7 @@ function violationOf(errors: readonly ErrorObject[], schema: Schema, part: Part,
   const name = segments[0]!;
   const value = record[name];
   const property = properties[name];
-  if (Array.isArray(value) && property?.type === 'string') {
+  if (Array.isArray(value) && (property?.type === 'string' || property?.type === 'integer')) {
     return issue(part, name, value, `parameter "${name}" must be given once`, 'value_error');
   }
   // The deepest error of the property names the item at fault (`businessTypeCode` given twice).
@@ -109,6 +113,15 @@ function issue(part: Part, name: string, value: unknown, message: string, type: 
 
 const documentsOnly = () => true;
 
+/** Most digits of an integer query parameter: more than any limit takes, fewer than a double holds exactly. */
+const INTEGER_TEXT = /^[0-9]{1,9}$/;
+
+/** The names of the query's properties declared `integer`. */
+function integersOf(schema: Schema): string[] {
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  return Object.keys(properties).filter((name) => properties[name]!.type === 'integer');
+}
+
 /**
  * `ajv.compile(schema)`, done on the first call: route validators are compiled on the route's
  * first request, not at start, so a restart is ready sooner (about 100 schemas, the Resolve
@@ -126,13 +139,25 @@ export const schemaValidator: FastifySchemaCompiler<unknown> = ({ schema, httpPa
   if (part === 'headers') return documentsOnly;
   const validator = compiledOnFirstUse(ajv, schema as object);
   const root = schema as Schema;
+  const integers = part === 'querystring' ? integersOf(root) : [];
   return (data: unknown) => {
+    const given = new Map<string, string>();
     if (part === 'querystring') {
       const malformed = parsedQueryOf(data).malformed;
       if (malformed) return { error: new SchemaViolation(ApiError.invalidParameter(malformed.name, malformed.raw, malformed.message)) };
+      const query = data as Record<string, unknown>;
+      for (const name of integers) {
+        const value = query[name];
+        if (typeof value === 'string' && INTEGER_TEXT.test(value)) {
+          given.set(name, value);
+          query[name] = Number(value);
+        }
+      }
     }
     const validate = validator();
     if (validate(data)) return true;
+    // The 400 echoes each value as it was given (`limit=02001`).
+    for (const [name, text] of given) (data as Record<string, unknown>)[name] = text;
     return { error: new SchemaViolation(violationOf(validate.errors ?? [], root, part, data)) };
   };
 };

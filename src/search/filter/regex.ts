@@ -10,15 +10,14 @@
  * Safety (docs/filter.md#regular-expressions): a pattern is accepted only if V8's linear-time
  * engine can run it (no backreferences, no lookaround, no huge counted repetitions). It then
  * runs on the fast backtracking engine, and V8 switches that execution to the linear engine
- * once it has backtracked as often as regexp-engine-flags.json allows
+ * once it has backtracked as often as REGEXP_ENGINE_FLAGS allows
  * (`--regexp-backtracks-before-fallback`), so no subject can make one test exponential. The evaluation budget (limits.ts) bounds the whole list.
  */
 import { setFlagsFromString } from 'node:v8';
 import { FilterError } from './filter-error.js';
 import { FILTER_LIMITS } from './limits.js';
-// A table of its own: bin/code-cache.js sets the same flags before it compiles the bundle, so
-// that V8, which keys its code cache by the flags in force, accepts the cache it wrote.
-import REGEXP_ENGINE_FLAGS from './regexp-engine-flags.json' with { type: 'json' };
+
+const REGEXP_ENGINE_FLAGS = ['--enable-experimental-regexp-engine', '--enable-experimental-regexp-engine-on-excessive-backtracks', '--regexp-backtracks-before-fallback=10000'];
 
 // Process-wide V8 flags: they only add the `l` flag and the fallback; no existing regular
 // expression changes meaning.

@@ -7,10 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HistoryView } from '../../../history/history-view.js';
 import { accessGuard } from '../../edge/access-guard.js';
 import { ApiError } from '../../edge/api-error.js';
-import { cachedAnswer, type FastRoute } from '../../edge/answer-cache.js';
+import { cachedAnswer } from '../../edge/answer-cache.js';
 import { handleErrorsAs } from '../../edge/errors.js';
 import { DETAILED_ERRORS } from '../../edge/error-shapes.js';
-import { parsedQuery } from '../../edge/query-string.js';
 import type { AppServices } from '../../services.js';
 import { ChangeEnvelopeSchema, ChangeIdParamsSchema, ChangesPageSchema, ChangesQuerySchema, DetailedErrorSchema, LatestUpdateSchema, NoQuerySchema, UpdatesPageSchema, UpdatesQuerySchema } from './schemas.js';
 import { registerGet } from '../../edge/register.js';
@@ -29,12 +28,9 @@ export function historyApi(services: AppServices): (app: FastifyInstance) => Pro
   return async (app) => registerHistoryRoutes(app, services);
 }
 
-const PREFIX = '/history/v1';
-
 function registerHistoryRoutes(app: FastifyInstance, services: AppServices): void {
   handleErrorsAs(app, DETAILED_ERRORS);
-  const policy = { bucket: 'history', limits: HISTORY_LIMITS };
-  const guard = accessGuard(services, policy);
+  const guard = accessGuard(services, { bucket: 'history', limits: HISTORY_LIMITS });
   const doc = (summary: string, ok: object, extra: object = {}) => ({
     summary,
     tags: ['Change History'],
@@ -43,20 +39,20 @@ function registerHistoryRoutes(app: FastifyInstance, services: AppServices): voi
     ...extra,
   });
   /**
-   * A handler answering from the history served now: the answer is serialized by the route's
+   * A route answering from the history served now: the answer is serialized by the route's
    * response schema and kept with the snapshot (edge/answer-cache.ts), which an import replaces
-   * together with the history, so the fast branch may answer it again.
+   * together with the history.
    */
-  const answer = (path: string, make: (request: FastifyRequest, history: HistoryView) => object) => {
-    const fast: FastRoute = { url: PREFIX + path, policy, errors: DETAILED_ERRORS };
-    return (request: FastifyRequest, reply: FastifyReply): void => {
-      const history = services.history.history;
-      const json = cachedAnswer(services.snapshots.current, request.url, parsedQuery(request), () => Buffer.from(reply.serialize(make(request, history)) as string), fast);
-      sendJson(reply, json);
-    };
-  };
-  /** A route answering from the history: its path names it once, for Fastify and the fast branch. */
-  const route = (path: string, schema: object, make: (request: FastifyRequest, history: HistoryView) => object) => registerGet(app, { url: path, guard, schema, handler: answer(path, make) });
+  const route = (path: string, schema: object, make: (request: FastifyRequest, history: HistoryView) => object) =>
+    registerGet(app, {
+      url: path,
+      guard,
+      schema,
+      handler: (request: FastifyRequest, reply: FastifyReply): void => {
+        const history = services.history.history;
+        sendJson(reply, cachedAnswer(services.snapshots.current, request, () => reply.serialize(make(request, history)) as string));
+      },
+    });
 
   route('/updates', doc('List dataset updates, oldest first', UpdatesPageSchema, { querystring: UpdatesQuerySchema }), (request, history) => {
     const page = history.listUpdates(queryOf(request), services.cursors);

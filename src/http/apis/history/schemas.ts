@@ -71,8 +71,6 @@ export const DetailedErrorSchema = Type.Object(
  */
 const q = (description: string, message: string, extra: object = {}) => Type.Optional(Type.String({ description, ...extra, 'x-error-message': message }));
 
-/** 1 to HISTORY_MAX_LIMIT in decimal, leading zeros allowed, at most four digits. */
-const LIMIT_PATTERN = `^0*(?:[1-9][0-9]{0,2}|${HISTORY_MAX_LIMIT})$`;
 /** Longer than any update id; the id itself is checked against the history. */
 export const MAX_UPDATE_ID_LENGTH = 100;
 
@@ -99,7 +97,7 @@ const DATE_MESSAGE = (name: string) => `${name} must be a date YYYY-MM-DD`;
 const UPDATES_QUERY = {
   from_date: q('Updates on or after this date (YYYY-MM-DD)', DATE_MESSAGE('from_date'), { format: 'date', example: '2026-03-01' }),
   to_date: q('Updates on or before this date (YYYY-MM-DD)', DATE_MESSAGE('to_date'), { format: 'date', example: '2026-06-30' }),
-  limit: q(`1 to ${HISTORY_MAX_LIMIT}; default ${HISTORY_DEFAULT_LIMIT}`, `limit must be an integer from 1 to ${HISTORY_MAX_LIMIT}`, { pattern: LIMIT_PATTERN, maxLength: 4, example: '100' }),
+  limit: Type.Optional(Type.Integer({ description: `1 to ${HISTORY_MAX_LIMIT}; default ${HISTORY_DEFAULT_LIMIT}`, minimum: 1, maximum: HISTORY_MAX_LIMIT, example: 100, 'x-error-message': `limit must be an integer from 1 to ${HISTORY_MAX_LIMIT}` })),
   cursor: q('next_cursor of an earlier response with the same conditions', `cursor must be at most ${MAX_CURSOR_LENGTH} characters`, { maxLength: MAX_CURSOR_LENGTH }),
 };
 

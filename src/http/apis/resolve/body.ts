@@ -1,19 +1,22 @@
 /**
- * The JSON body of POST /resolve/v1/bank-branch: parsed by the route's content-type parser and
- * checked against the route's schema (schemas.ts, ResolveRequestSchema) by the Resolve scope's
- * validator. Every problem becomes one `detail` entry of the 422 answer (docs/errors.md), all of
- * them at once, each naming its field, in pydantic's terms rather than the other APIs' 400:
+ * The JSON bodies of the Resolve API: parsed by the scope's content-type parser and checked
+ * against each route's schema (schemas.ts) by the scope's validator, the single call's and the
+ * batch's alike. Every problem becomes one `detail` entry of the 422 answer (docs/errors.md),
+ * all of them at once, each located by its path (`["body", "items", 3, "bank_name"]`), in
+ * pydantic's terms rather than the other APIs' 400:
  *
  *   json_invalid           the body is not JSON, or is nested more than MAX_JSON_DEPTH levels
- *   model_attributes_type  the body is JSON but not an object
- *   missing                bank_name or branch_name absent (one entry per absent field)
+ *   model_attributes_type  the body (or a batch item) is JSON but not an object
+ *   missing                a required field absent (one entry per absent field)
  *   string_type            a field is not a string (context may also be null = default)
  *   string_too_long        a name longer than MAX_NAME_LENGTH characters
  *   enum                   context is not one of the four contexts
+ *   list_type, too_short, too_long   a batch's items not a list, empty, or too many
+ *   id_type                a batch item's id neither a short string nor an integer
  *
- * Unknown fields are ignored, so that clients may send more than Ginko reads.
+ * `input` echoes the offending value, cut to MAX_ECHO_CHARACTERS (a value that is not text as
+ * its JSON, cut likewise). Unknown fields are ignored, so that clients may send more than Ginko reads.
  */
-import { MAX_INPUT_LENGTH } from '../../../resolve/resolve.js';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { ErrorObject } from 'ajv';
 import { isResolveContext, RESOLVE_CONTEXTS, type ResolveInput } from '../../../resolve/types.js';
@@ -21,13 +24,27 @@ import { ApiError, type ValidationError } from '../../edge/api-error.js';
 import { JSON_TOO_DEEP_MESSAGE, jsonDepth } from '../../edge/json-body.js';
 import { MAX_JSON_DEPTH } from '../../edge/limits.js';
 import { compiledOnFirstUse, schemaAjv, SchemaViolation } from '../../edge/validation.js';
-
-export const MAX_NAME_LENGTH = MAX_INPUT_LENGTH;
+import { MAX_ECHO_CHARACTERS, MAX_ID_LENGTH, MAX_NAME_LENGTH } from './limits.js';
 
 export const CONTEXT_LIST = RESOLVE_CONTEXTS.map((c) => `'${c}'`).join(', ').replace(/, ([^,]*)$/, ' or $1');
 
+/** `text` cut to its first MAX_ECHO_CHARACTERS characters (code points). */
+function cut(text: string): string {
+  if (text.length <= MAX_ECHO_CHARACTERS) return text;
+  const chars = [...text];
+  return chars.length > MAX_ECHO_CHARACTERS ? chars.slice(0, MAX_ECHO_CHARACTERS).join('') : text;
+}
+
+/** What a 422 echoes of `input`: text cut; any other value as it is, or its JSON cut when that is longer. */
+function echoed(input: unknown): unknown {
+  if (typeof input === 'string') return cut(input);
+  const json = JSON.stringify(input) ?? '';
+  return json.length > MAX_ECHO_CHARACTERS ? cut(json) : input;
+}
+
 export function issue(type: string, loc: readonly (string | number)[], msg: string, input: unknown): ValidationError {
-  return { type, loc, message: msg, input, paramName: loc.slice(1).join('.') || 'body', invalidValue: typeof input === 'string' ? input : JSON.stringify(input) ?? '' };
+  const shown = echoed(input);
+  return { type, loc, message: msg, input: shown, paramName: loc.slice(1).join('.') || 'body', invalidValue: typeof shown === 'string' ? shown : JSON.stringify(shown) ?? '' };
 }
 
 /** The character offset of a JSON.parse failure, when the engine reports one. */
@@ -40,48 +57,89 @@ function errorPosition(error: unknown): number | undefined {
 export function parseResolveJson(text: string): unknown {
   if (text.trim() === '') return undefined;
   // Deep nesting would overflow the stack when a problem echoes the input (docs/limits.md).
-  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw ApiError.invalidBody([issue('json_invalid', ['body'], JSON_TOO_DEEP_MESSAGE, text.slice(0, 100) + '…')]);
+  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw ApiError.invalidBody([issue('json_invalid', ['body'], JSON_TOO_DEEP_MESSAGE, text)]);
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
     const position = errorPosition(error);
-    throw ApiError.invalidBody([issue('json_invalid', position === undefined ? ['body'] : ['body', position], 'JSON decode error', text.length > 100 ? text.slice(0, 100) + '…' : text)]);
+    throw ApiError.invalidBody([issue('json_invalid', position === undefined ? ['body'] : ['body', position], 'JSON decode error', text)]);
   }
 }
 
-/** No body at all: both required fields are missing. */
-export function missingBody(): ApiError {
-  return ApiError.invalidBody([issue('missing', ['body', 'bank_name'], 'Field required', null), issue('missing', ['body', 'branch_name'], 'Field required', null)]);
+/** No body at all: the required fields of the route's schema are missing. */
+export function missingBody(required: readonly string[]): ApiError {
+  return ApiError.invalidBody(required.map((field) => issue('missing', ['body', field], 'Field required', null)));
 }
 
-const FIELDS = ['bank_name', 'branch_name', 'context'] as const;
+/** The value at `path` (Ajv's instancePath segments) of `body`. */
+function valueAt(body: unknown, path: readonly (string | number)[]): unknown {
+  let value = body;
+  for (const segment of path) value = (value as Record<string | number, unknown> | undefined)?.[segment];
+  return value;
+}
 
-/** One issue per field (Ajv may report several keywords of one), in the fields' order. */
+/** The issue of one Ajv error at `path`, in the terms of the module comment. */
+function issueOf(e: ErrorObject, path: readonly (string | number)[], body: unknown): ValidationError {
+  const value = valueAt(body, path);
+  const loc = ['body', ...path];
+  switch (e.keyword) {
+    case 'required':
+      return issue('missing', [...loc, String(e.params.missingProperty)], 'Field required', value);
+    case 'minItems':
+      return issue('too_short', loc, 'List should have at least 1 item', value);
+    case 'maxItems':
+      return issue('too_long', loc, `List should have at most ${e.params.limit} items, not ${(value as unknown[]).length}`, `${(value as unknown[]).length} items`);
+    case 'maxLength':
+      return issue('string_too_long', loc, `String should have at most ${MAX_NAME_LENGTH} characters`, value);
+    case 'enum':
+      return issue('enum', loc, `Input should be ${CONTEXT_LIST}`, value);
+    case 'anyOf':
+      return issue('id_type', loc, ID_MESSAGE, value);
+    case 'type':
+      if (e.params.type === 'array') return issue('list_type', loc, 'Input should be a valid list', value);
+      if (e.params.type === 'object') return issue('model_attributes_type', loc, 'Input should be a valid dictionary or object to extract fields from', value);
+      return issue('string_type', loc, 'Input should be a valid string', value);
+  }
+  return issue('value_error', loc, e.message ?? 'Input is not valid', value);
+}
+
+const ID_MESSAGE = `Input should be a string of at most ${MAX_ID_LENGTH} characters or an integer`;
+
+/**
+ * One issue per location (Ajv may report several keywords of one, and each branch of an id's
+ * anyOf), in the body's order; a batch with too many items is reported alone.
+ */
 function issuesOf(errors: readonly ErrorObject[], body: unknown): ValidationError[] {
-  const record = body as Record<string, unknown>;
-  const byField = new Map<string, ValidationError>();
-  for (const e of errors) {
-    if (e.instancePath === '') {
-      if (e.keyword === 'type') return [issue('model_attributes_type', ['body'], 'Input should be a valid dictionary or object to extract fields from', body)];
-      if (e.keyword === 'required') {
-        const field = String(e.params.missingProperty);
-        if (!byField.has(field)) byField.set(field, issue('missing', ['body', field], 'Field required', body));
-      }
-      continue;
-    }
-    const field = e.instancePath.split('/')[1]!;
-    if (byField.has(field)) continue;
-    const value = record[field];
-    if (typeof value !== 'string') byField.set(field, issue('string_type', ['body', field], 'Input should be a valid string', value));
-    else if (e.keyword === 'maxLength') byField.set(field, issue('string_too_long', ['body', field], `String should have at most ${MAX_NAME_LENGTH} characters`, value));
-    else byField.set(field, issue('enum', ['body', field], `Input should be ${CONTEXT_LIST}`, value));
+  const tooLong = errors.find((e) => e.keyword === 'maxItems');
+  const kept = tooLong ? [tooLong] : errors;
+  const byLocation = new Map<string, ValidationError>();
+  for (const e of kept) {
+    const path = e.instancePath.split('/').slice(1).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+    // An id's anyOf reports each branch below it, then the anyOf itself: the anyOf speaks for them.
+    if (e.keyword !== 'anyOf' && /\/id$/.test(e.instancePath) && errors.some((o) => o.keyword === 'anyOf' && o.instancePath === e.instancePath)) continue;
+    const found = issueOf(e, path, body);
+    const key = JSON.stringify(found.loc);
+    if (!byLocation.has(key)) byLocation.set(key, found);
   }
-  return [...byField].sort(([a], [b]) => FIELDS.indexOf(a as (typeof FIELDS)[number]) - FIELDS.indexOf(b as (typeof FIELDS)[number])).map(([, i]) => i);
+  return [...byLocation.values()].sort((a, b) => compareLoc(a.loc!, b.loc!));
 }
+
+/** Body order: by item, then by field in FIELD_ORDER. */
+function compareLoc(a: readonly (string | number)[], b: readonly (string | number)[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const [x, y] = [a[i]!, b[i]!];
+    if (x === y) continue;
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    return FIELD_ORDER.indexOf(String(x)) - FIELD_ORDER.indexOf(String(y));
+  }
+  return a.length - b.length;
+}
+
+const FIELD_ORDER = ['items', 'id', 'bank_name', 'branch_name', 'context'];
 
 const ajv = schemaAjv(true);
 
-/** The Resolve scope's validator: its body schema, every problem at once, as a 422. */
+/** The Resolve scope's validator: each route's body schema, every problem at once, as a 422. */
 export const resolveBodyValidator: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   if (httpPart !== 'body') return () => true;
   const validator = compiledOnFirstUse(ajv, schema as object);
@@ -91,40 +149,8 @@ export const resolveBodyValidator: FastifySchemaCompiler<unknown> = ({ schema, h
   };
 };
 
-/** The input of a body the schema has accepted. */
+/** The input of one body (or batch item) the schema has accepted. */
 export function resolveInputOf(body: unknown): ResolveInput {
   const { bank_name: bankName, branch_name: branchName, context } = body as { bank_name: string; branch_name: string; context?: string | null };
-  return { bankName, branchName, ...(typeof context === 'string' && isResolveContext(context) ? { context } : {}) };
-}
-
-function readName(body: Record<string, unknown>, loc: readonly (string | number)[], field: 'bank_name' | 'branch_name', issues: ValidationError[]): string {
-  if (!(field in body)) {
-    issues.push(issue('missing', [...loc, field], 'Field required', body));
-    return '';
-  }
-  const value = body[field];
-  if (typeof value !== 'string') {
-    issues.push(issue('string_type', [...loc, field], 'Input should be a valid string', value));
-    return '';
-  }
-  if ([...value].length > MAX_NAME_LENGTH) {
-    issues.push(issue('string_too_long', [...loc, field], `String should have at most ${MAX_NAME_LENGTH} characters`, value));
-    return '';
-  }
-  return value;
-}
-
-/**
- * bank_name, branch_name and context of one item of a batch at `loc`, checked by hand with the
- * rules and messages of the single call's schema; problems go to `issues` (batch-body.ts).
- */
-export function readResolveFields(body: Record<string, unknown>, loc: readonly (string | number)[], issues: ValidationError[]): ResolveInput {
-  const bankName = readName(body, loc, 'bank_name', issues);
-  const branchName = readName(body, loc, 'branch_name', issues);
-  const context = body.context;
-  if (context !== undefined && context !== null) {
-    if (typeof context !== 'string') issues.push(issue('string_type', [...loc, 'context'], 'Input should be a valid string', context));
-    else if (!isResolveContext(context)) issues.push(issue('enum', [...loc, 'context'], `Input should be ${CONTEXT_LIST}`, context));
-  }
   return { bankName, branchName, ...(typeof context === 'string' && isResolveContext(context) ? { context } : {}) };
 }

@@ -14,55 +14,44 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LimitPolicy } from '../../../access/access-control.js';
 import { isPromise } from '../../../access/maybe-promise.js';
 import type { Snapshot } from '../../../dataset/snapshot.js';
-import { cachedResult } from '../../../search/result-cache.js';
+import { cachedResult } from '../../../dataset/result-cache.js';
 import { MAX_INPUT_LENGTH, resolve } from '../../../resolve/resolve.js';
 import { RESOLVE_INDEX } from '../../../resolve/resolve-index.js';
-import type { Decision, ResolveInput } from '../../../resolve/types.js';
+import type { ResolveAnswer, ResolveInput } from '../../../resolve/types.js';
 import { accessGuard, refuse } from '../../edge/access-guard.js';
 import { handleErrorsAs } from '../../edge/errors.js';
 import { DETAILED_ERRORS } from '../../edge/error-shapes.js';
 import { addRate, sendJson } from '../../edge/writer.js';
-import { resolveAnswerBytes } from './answer-bytes.js';
-import { readBatchBody } from './batch-body.js';
+import { batchItemsOf } from './batch-body.js';
+import { RESOLVE_BATCH_BODY_LIMIT, RESOLVE_BODY_LIMIT } from './limits.js';
 import { missingBody, parseResolveJson, resolveBodyValidator, resolveInputOf } from './body.js';
 import { ResolveBatchRequestSchema, ResolveBatchResponseSchema, ResolveMessageErrorSchema, ResolveRequestSchema, ResolveResponseSchema, ResolveValidationErrorSchema } from './schemas.js';
 import type { AppServices } from '../../services.js';
 import { registerPost } from '../../edge/register.js';
-import { jsonBytes } from '../../../shared/json-bytes.js';
-import { KEPT_BUFFER_BYTES, ownCopy } from '../../../shared/kept-bytes.js';
 
 export const RESOLVE_PREFIX = '/resolve/v1';
 export const RESOLVE_PATH = `${RESOLVE_PREFIX}/bank-branch`;
-/** Two names of at most 200 characters fit many times over; anything larger is not a resolve request. */
-export const RESOLVE_BODY_LIMIT = 16 * 1024;
 export const DEBUG_HEADER = 'x-debug-resolve';
 export const RESOLVE_BATCH_PATH = `${RESOLVE_PATH}/batch`;
-/** 1,000 pairs of names at their longest (200 characters of 3-byte UTF-8 each) fit. */
-export const RESOLVE_BATCH_BODY_LIMIT = 2 * 1024 * 1024;
 
 const RESOLVE_POLICY: LimitPolicy = { bucket: 'resolve' };
 
+/** Estimated bytes of a kept answer: the object, its reasons, and each candidate. */
+const ANSWER_BYTES = 400;
+const CANDIDATE_BYTES = 150;
+
 /**
- * The answer to one input as JSON in UTF-8, with its decision: the matcher is a function of the
- * snapshot and the input, so a repeated input (the same bank and branch typed by many users)
- * is answered from the results kept per snapshot.
+ * The answer to one input: the matcher is a function of the snapshot and the input, so a
+ * repeated input (the same bank and branch typed by many users) is answered from the results
+ * kept per snapshot.
  */
-function keptAnswer(snapshot: Snapshot, input: ResolveInput): KeptResolveAnswer {
-  return cachedResult<KeptResolveAnswer>(
+function answerOf(snapshot: Snapshot, input: ResolveInput): ResolveAnswer {
+  return cachedResult(
     snapshot,
     `resolve\n${input.context ?? ''}\n${input.bankName.slice(0, MAX_INPUT_LENGTH)}\n${input.branchName.slice(0, MAX_INPUT_LENGTH)}`,
-    () => {
-      const { answer } = resolve(snapshot, input);
-      return { decision: answer.decision, json: resolveAnswerBytes(snapshot, answer) };
-    },
-    (r) => 64 + KEPT_BUFFER_BYTES + r.json.length,
-    (r) => ({ decision: r.decision, json: ownCopy(r.json) }),
+    () => resolve(snapshot, input).answer,
+    (answer) => ANSWER_BYTES + CANDIDATE_BYTES * answer.candidates.length,
   );
-}
-
-interface KeptResolveAnswer {
-  readonly decision: Decision;
-  readonly json: Buffer;
 }
 
 function wantsDebug(request: FastifyRequest): boolean {
@@ -103,7 +92,7 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
       // Both this check and the handler are synchronous, as the Search routes' are: no promise
       // to settle per request.
       preValidation: (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
-        done(request.body === undefined ? missingBody() : undefined);
+        done(request.body === undefined ? missingBody(['bank_name', 'branch_name']) : undefined);
       },
       handler: (request: FastifyRequest, reply: FastifyReply) => {
         const input = resolveInputOf(request.body);
@@ -118,9 +107,9 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
           sendJson(reply, JSON.stringify({ ...outcome.answer, debug: outcome.debug }));
           return;
         }
-        const kept = keptAnswer(snapshot, input);
-        scope.metrics.resolveDecisions.inc({ decision: kept.decision });
-        sendJson(reply, kept.json);
+        const answer = answerOf(snapshot, input);
+        scope.metrics.resolveDecisions.inc({ decision: answer.decision });
+        sendJson(reply, JSON.stringify(answer));
       },
     });
 
@@ -136,11 +125,11 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
         body: ResolveBatchRequestSchema,
         response: { 200: ResolveBatchResponseSchema, 401: ResolveMessageErrorSchema, 422: ResolveValidationErrorSchema, '4xx': ResolveMessageErrorSchema },
       },
-      // The schema documents the batch; batch-body.ts checks it, each problem located in its
-      // item (["body","items",3,"bank_name"]), which the single call's mapping does not do.
-      validatorCompiler: () => () => true,
+      preValidation: (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+        done(request.body === undefined ? missingBody(['items']) : undefined);
+      },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const items = readBatchBody(request.body);
+        const items = batchItemsOf(request.body);
         if (items.length > 1) {
           const charged = services.access.charge(request.apiKey!, request.plan!, RESOLVE_POLICY, items.length - 1);
           const rate = isPromise(charged) ? await charged : charged;
@@ -149,17 +138,9 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
         }
         const snapshot = services.snapshots.current;
         snapshot.warm(RESOLVE_INDEX);
-        const answers = items.map(({ id, input }) => ({ id, answer: keptAnswer(snapshot, input) }));
-        for (const { answer } of answers) scope.metrics.resolveDecisions.inc({ decision: answer.decision });
-        const json = jsonBytes((out) => {
-          out.ascii('{"results":[');
-          for (const [i, { id, answer }] of answers.entries()) {
-            // The kept answer's JSON with the id put first: {"id":…,"decision":…}.
-            out.ascii(i === 0 ? '{"id":' : ',{"id":').text(JSON.stringify(id)).ascii(',').bytes(answer.json.subarray(1));
-          }
-          out.ascii(']}');
-        });
-        return sendJson(reply, json);
+        const results = items.map(({ id, input }) => ({ id, ...answerOf(snapshot, input) }));
+        for (const { decision } of results) scope.metrics.resolveDecisions.inc({ decision });
+        return sendJson(reply, JSON.stringify({ results }));
       },
     });
   };

@@ -5,8 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import { CONTEXT_POLICIES } from '../../../resolve/policy.js';
 import { DECISIONS, REASON_CODES, RESOLVE_CONTEXTS, type ResolveContext } from '../../../resolve/types.js';
-import { MAX_BATCH_ITEMS, MAX_ID_LENGTH } from './batch-body.js';
-import { MAX_NAME_LENGTH } from './body.js';
+import { MAX_BATCH_ITEMS, MAX_ID_LENGTH, MAX_NAME_LENGTH } from './limits.js';
 
 const name = (description: string, example: string) => Type.String({ description, maxLength: MAX_NAME_LENGTH, example });
 

@@ -5,7 +5,7 @@
  */
 import { type FilterTimeAllowance } from '../../../access/filter-allowance.js';
 import { UNLIMITED_PLAN } from '../../../access/access-control.js';
-import type { ApiKeyRecord } from '../../../access/key-store.js';
+import type { ApiKeyRecord } from '../../../access/api-key.js';
 import type { FilterTimeMeter } from '../../../search/filter-budget.js';
 import { ApiError } from '../../edge/api-error.js';
 

@@ -10,8 +10,9 @@ import { QueryError } from '../../../shared/query-error.js';
 export const SEARCH_PARAMS = ['apiKey', 'apikey', 'filter', 'freeword', 'businessTypeCode', 'limit', 'cursor', 'callback', 'fields', 'sort'] as const;
 export type SearchParam = (typeof SEARCH_PARAMS)[number];
 
-export type SearchParams = Partial<Record<Exclude<SearchParam, 'businessTypeCode'>, string>> & {
+export type SearchParams = Partial<Record<Exclude<SearchParam, 'businessTypeCode' | 'limit'>, string>> & {
   readonly businessTypeCode?: readonly string[];
+  readonly limit?: number;
 };
 
 /**
@@ -20,13 +21,13 @@ export type SearchParams = Partial<Record<Exclude<SearchParam, 'businessTypeCode
  * this operation does not take is refused here.
  */
 export function readSearchParams(request: FastifyRequest, accepted: readonly SearchParam[]): SearchParams {
-  const query = request.query as Readonly<Record<string, string | readonly string[]>>;
-  const out: Record<string, string | readonly string[]> = {};
+  const query = request.query as Readonly<Record<string, string | number | readonly string[]>>;
+  const out: Record<string, string | number | readonly string[]> = {};
   for (const name of SEARCH_PARAMS) {
     const value = query[name];
     if (value === undefined) continue;
     if (!accepted.includes(name)) {
-      throw new QueryError(name, typeof value === 'string' ? value : value[0]!, `parameter "${name}" is not accepted by this operation`);
+      throw new QueryError(name, typeof value === 'object' ? value[0]! : String(value), `parameter "${name}" is not accepted by this operation`);
     }
     out[name] = name === 'businessTypeCode' && typeof value === 'string' ? [value] : value;
   }

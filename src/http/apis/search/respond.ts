@@ -20,7 +20,7 @@ export function negotiate(request: FastifyRequest, callback: string | undefined)
   return name;
 }
 
-/** Sends JSON made by toJson (src/shared/answer-json.ts), or wraps it for JSONP. */
+/** Sends JSON, or wraps it for JSONP. */
 export function respond(reply: FastifyReply, json: string | Buffer, callback: string | undefined): FastifyReply {
   if (callback === undefined) return reply.type('application/json; charset=utf-8').send(json);
   return reply.type('application/javascript; charset=utf-8').header('x-content-type-options', 'nosniff').send(wrapJsonp(callback, json.toString()));

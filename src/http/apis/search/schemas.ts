@@ -117,8 +117,7 @@ export const QUERY_DOCS = {
     description: 'Institution type code, 5 digits; repeat for OR (businessTypeCode[]= accepted)',
     'x-error-message': BUSINESS_TYPE_MESSAGE,
   }),
-  // 1 to MAX_LIMIT in decimal, leading zeros allowed, at most five digits.
-  limit: param(`1 to ${MAX_LIMIT}; default ${DEFAULT_LIMIT} (${DEFAULT_BUSINESS_TYPES_LIMIT} for institution types)`, LIMIT_MESSAGE, { pattern: `^0*(?:[1-9][0-9]{0,2}|1[0-9]{3}|${MAX_LIMIT})$`, maxLength: 5, example: '20' }),
+  limit: Type.Integer({ description: `1 to ${MAX_LIMIT}; default ${DEFAULT_LIMIT} (${DEFAULT_BUSINESS_TYPES_LIMIT} for institution types)`, minimum: 1, maximum: MAX_LIMIT, example: 20, 'x-error-message': LIMIT_MESSAGE }),
   cursor: param('nextCursor or prevCursor of an earlier response with the same conditions', atMost('cursor', MAX_CURSOR_LENGTH), { maxLength: MAX_CURSOR_LENGTH }),
   callback: param(
     `JSONP callback name, at most ${MAX_CALLBACK_LENGTH} characters`,

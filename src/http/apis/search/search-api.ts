@@ -12,12 +12,10 @@ import { listBanks, listBranches, listBusinessTypes, present, readFields, type S
 import { ApiError } from '../../edge/api-error.js';
 import type { AppServices } from '../../services.js';
 import { accessGuard } from '../../edge/access-guard.js';
-import { toJson } from '../../../shared/answer-json.js';
 import { readSearchParams, type SearchParam } from './params.js';
-import { cachedAnswer, type FastRoute } from '../../edge/answer-cache.js';
+import { cachedAnswer } from '../../edge/answer-cache.js';
 import { handleErrorsAs } from '../../edge/errors.js';
 import { SEARCH_ERRORS } from '../../edge/error-shapes.js';
-import { parsedQuery } from '../../edge/query-string.js';
 import { PRESENTERS } from './presenters.js';
 import { negotiate, respond } from './respond.js';
 import { type SearchVersion, VIEWS } from './views.js';
@@ -54,22 +52,19 @@ function registerSearchRoutes(app: FastifyInstance, services: AppServices, versi
   handleErrorsAs(app, SEARCH_ERRORS);
   const views = VIEWS[version];
   const presenter = PRESENTERS[version];
-  const prefix = `/${version}`;
   const bankOf = (ctx: SearchContext, bankCode: string): Bank => {
     const bank = ctx.snapshot.directory.bank(bankCode);
     if (!bank) throw ApiError.notFound(`bank ${bankCode} does not exist`);
     return bank;
   };
 
-  const policy = { bucket: 'search' };
-  const guard = accessGuard(services, policy);
+  const guard = accessGuard(services, { bucket: 'search' });
   const route = (
     path: string,
     doc: { summary: string; ok: TSchema; params?: TSchema },
     accepted: readonly SearchParam[],
     handler: (req: FastifyRequest, p: ReturnType<typeof readSearchParams>, ctx: SearchContext) => unknown,
   ) => {
-    const fast: FastRoute = { url: prefix + path, policy, errors: SEARCH_ERRORS };
     registerGet(app, {
       url: path,
       guard,
@@ -81,15 +76,14 @@ function registerSearchRoutes(app: FastifyInstance, services: AppServices, versi
         querystring: querySchema(accepted as readonly QueryDocName[]),
         response: { 200: doc.ok, '4xx': SearchErrorSchema },
       },
-      // Synchronous: the answer is sent before the handler returns, with no promise to settle.
-      // What it throws, Fastify sends through the error handler like a rejection.
+      // What it throws, Fastify sends through the error handler.
       handler: (request: FastifyRequest, reply: FastifyReply) => {
         const params = readSearchParams(request, accepted);
         const callback = negotiate(request, params.callback);
         // One snapshot for the whole answer, read once: a swap never mixes two in one response.
         const filterTime = params.filter === undefined ? undefined : filterMeterFor(services.filterTime, request.apiKey);
         const ctx: SearchContext = { snapshot: services.snapshots.current, cursors: services.cursors, filterTime };
-        const json = cachedAnswer(ctx.snapshot, request.url, parsedQuery(request), () => toJson(ctx.snapshot, handler(request, params, ctx)), callback === undefined ? fast : undefined);
+        const json = cachedAnswer(ctx.snapshot, request, () => JSON.stringify(handler(request, params, ctx)));
         respond(reply, json, callback);
       },
     });

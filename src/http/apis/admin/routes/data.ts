@@ -15,7 +15,7 @@ import { queryParam } from '../query.js';
 import type { AdminServices } from '../services.js';
 import { frameOf, requireSession, sendErrorPage, sendPage, translate } from '../session.js';
 
-export const CHANGES_PER_PAGE = '50';
+export const CHANGES_PER_PAGE = 50;
 
 /** The check's result as one line: a notice when it went through, an error when nothing changed because it could not. */
 export function checkResultLine(t: Translate, result: UpdateCheckResult): { readonly status: number; readonly notice?: string; readonly error?: string } {
@@ -67,6 +67,8 @@ export function registerData(app: FastifyInstance, services: AdminServices): voi
     let next: string | null = null;
     let changesError: string | undefined;
     try {
+      // The form's bank code, checked as the History API's schema checks bank_code.
+      if (bank !== '' && !/^[0-9]{4}$/.test(bank)) throw new QueryError('bank_code', bank, 'bank_code must be 4 half-width digits');
       const listed = services.app.history.history.listChanges({ bank_code: bank || undefined, limit: CHANGES_PER_PAGE, cursor }, services.app.cursors);
       changes = listed.items;
       next = listed.next_cursor;

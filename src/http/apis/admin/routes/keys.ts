@@ -1,8 +1,9 @@
 /** The Keys page: list with today's requests, create (shown once), edit restrictions, revoke. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jstDay } from '../../../../access/jst.js';
-import { type ApiKeyRecord, KeyStore } from '../../../../access/key-store.js';
-import { PlanStore } from '../../../../access/plans.js';
+import { type ApiKeyRecord } from '../../../../access/api-key.js';
+import { KeyStore } from '../../../../store/key-store.js';
+import { PlanStore } from '../../../../store/plan-store.js';
 import { formOf, lines } from '../form-body.js';
 import { hidden } from '../hidden.js';
 import { queryParam } from '../query.js';

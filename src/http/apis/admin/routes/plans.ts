@@ -1,6 +1,7 @@
 /** The Plans page: each plan's limits, editable, and a new plan (as `ginko plans set`). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PLAN_NAME, PlanStore } from '../../../../access/plans.js';
+import { PLAN_NAME } from '../../../../access/plans.js';
+import { PlanStore } from '../../../../store/plan-store.js';
 import { formOf } from '../form-body.js';
 import { hidden } from '../hidden.js';
 import { queryParam } from '../query.js';

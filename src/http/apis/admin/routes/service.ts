@@ -1,6 +1,6 @@
 /** The Service page: maintenance on/off (with confirmation), health, version, replicas seen recently. */
 import type { FastifyInstance } from 'fastify';
-import { readMaintenance, writeMaintenance } from '../../../../access/maintenance.js';
+import { readMaintenance, writeMaintenance } from '../../../../store/maintenance-setting.js';
 import { recentReplicas } from '../../../../console/replicas.js';
 import { formOf } from '../form-body.js';
 import { hidden } from '../hidden.js';

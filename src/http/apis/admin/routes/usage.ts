@@ -3,7 +3,7 @@
  * for the last 30 days and per minute for the last hour, by API and by outcome.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { KeyStore } from '../../../../access/key-store.js';
+import { KeyStore } from '../../../../store/key-store.js';
 import { USAGE_APIS, USAGE_OUTCOMES } from '../../../../console/usage-kinds.js';
 import { lastDays, lastMinutes, type UsageSeries, usageSeries } from '../../../../console/usage-series.js';
 import { hidden } from '../hidden.js';

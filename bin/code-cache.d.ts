@@ -1,2 +1,0 @@
-/** Types of bin/code-cache.js for the tests. */
-export declare function runBundle(bundle: string, cacheDir: string, writeAfterMs?: number): 'used' | 'refused' | 'absent';
