@@ -45,6 +45,9 @@ const KINDS: Readonly<Record<YuchoAccountKind, KindRule>> = Object.freeze({
 
 const KIND_NAMES = Object.keys(KINDS) as YuchoAccountKind[];
 
+/** The 預金種目 a ゆうちょ account reached by transfer may have: 1 普通, 2 当座, 4 貯蓄. */
+export const YUCHO_DEPOSIT_TYPES: readonly DepositType[] = Object.freeze([...new Set(KIND_NAMES.flatMap((k) => KINDS[k].types))].sort());
+
 /** The 口座番号 of Zengin transfers: 7 digits. */
 export const ACCOUNT_NUMBER_DIGITS = 7;
 

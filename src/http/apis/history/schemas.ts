@@ -82,8 +82,8 @@ const KEY_QUERY = {
   apiKey: Type.Optional(Type.String({ description: 'API key, alternative spelling' })),
 };
 
-/** The query of an operation: `properties` and nothing else (the API key aside). */
-function querySchema<T extends TProperties>(properties: T) {
+/** The query of an operation: `properties` and nothing else (the API key aside). Also the ゆうちょ API's (apis/yucho/schemas.ts). */
+export function querySchema<T extends TProperties>(properties: T) {
   const names = Object.keys(properties);
   return Type.Object(
     { ...properties, ...KEY_QUERY },
