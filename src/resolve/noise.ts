@@ -1,8 +1,8 @@
 /**
  * What files put around a name: company designators (株式会社, (株), ㈱, ｶ), (ｶ), the bank or
- * branch code beside the name (`0005 三菱UFJ`, `新宿支店（001）`, `[001]新宿`), a branch given
- * only by its code (`店番001`, `支店コード 001`, `No.001`), brackets, quotes and trailing
- * punctuation. Cleaning splits an input into the name to match and the code written with it;
+ * branch code beside the name (`0005 三菱UFJ`, `新宿支店（001）`, `[001]新宿`), a bank or branch
+ * given only by its code (`9900`, `店番001`, `支店コード 001`, `No.001`), brackets, quotes and
+ * trailing punctuation. Cleaning splits an input into the name to match and the code written with it;
  * the rest of the matcher never sees the noise.
  */
 import { withoutCompanyForm } from './institution-names.js';
@@ -69,8 +69,13 @@ export function cleanBankInput(raw: string): CleanInput {
       }
     }
   }
-  return { text: withoutCompanyForm(tidy(text)), code };
+  const name = withoutCompanyForm(tidy(text));
+  // A bank code alone (9900, ０００１): no name to compare, the code names the bank.
+  if (code === undefined && BARE_BANK_CODE.test(name)) return { text: '', code: name };
+  return { text: name, code };
 }
+
+const BARE_BANK_CODE = /^\d{4}$/;
 
 export function cleanBranchInput(raw: string): CleanInput {
   let text = raw.normalize('NFKC').trim();
