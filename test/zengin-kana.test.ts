@@ -4,6 +4,7 @@
  * idempotence and width-insensitivity as properties.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { katakanaToHiragana, toHalfWidthKana, widenAscii } from '../src/domain/kana.js';
@@ -111,6 +112,15 @@ describe('法人略語 by position', () => {
     assert.equal(normalized('一般社団法人ヤマダ'), 'ｼﾔ)ﾔﾏﾀﾞ');
     assert.equal(normalized('医療法人社団 ヤマダカイ'), 'ｲ)ﾔﾏﾀﾞｶｲ');
     assert.equal(normalized('ガッコウホウジン ヤマダガクエン'), 'ｶﾞｸ)ﾔﾏﾀﾞｶﾞｸｴﾝ');
+  });
+
+  it('is the table docs/kana.md shows, row for row', () => {
+    const page = readFileSync(new URL('../docs/kana.md', import.meta.url), 'utf8');
+    const rows = page.split('\n').filter((line) => /^\| (法人|営業所) \|/u.test(line));
+    assert.deepEqual(
+      rows,
+      CORPORATE_ABBREVIATIONS.map((e) => `| ${e.kind === 'corporation' ? '法人' : '営業所'} | ${e.name} | ${e.reading} | ${e.abbreviation} |`),
+    );
   });
 
   it('abbreviates an office only where it is written in kanji: its reading is also part of place names', () => {
