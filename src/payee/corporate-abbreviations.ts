@@ -69,6 +69,14 @@ export const CORPORATE_ABBREVIATIONS: readonly CorporateAbbreviation[] = Object.
   office('出張所', 'シュッチョウジョ', 'シユツ'),
 ]);
 
+/** 株式会社, the legal form of every bank: Resolve drops its written forms from bank names (src/resolve/noise.ts). */
+export const KABUSHIKI_GAISHA: CorporateAbbreviation = CORPORATE_ABBREVIATIONS.find((e) => e.name === '株式会社')!;
+
+/** `text` as a literal in a regular expression. */
+export function escapedForPattern(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** Where in the name a legal form or office stands. */
 export type AbbreviationPosition = 'start' | 'middle' | 'end';
 
