@@ -95,7 +95,8 @@ export function readSymbol(text: string): YuchoResult<TypedSymbol> {
   if (canonical === '') return fail('symbol', 'missing', 'symbol is required: the 5-digit 記号 of the passbook');
   const m = SYMBOL_TEXT.exec(canonical);
   if (!m) return fail('symbol', 'malformed', SYMBOL_FORM);
-  const [, symbol, middleDigit, number] = m as unknown as [string, string, string | undefined, string | undefined];
+  // Groups 2 and 3 are undefined when that part was not typed.
+  const [symbol, middleDigit, number] = [m[1]!, m[2] as string | undefined, m[3] as string | undefined];
   const kind = KIND_NAMES.find((k) => KINDS[k].symbolDigit === symbol[0]);
   if (!kind) return fail('symbol', 'not_in_rule', 'a 記号 starts with 1 (総合口座・通常貯金・通常貯蓄貯金) or 0 (振替口座)');
   return ok({ symbol, kind, ...(middleDigit === undefined ? {} : { middleDigit }), ...(number === undefined ? {} : { number }) });

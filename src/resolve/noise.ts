@@ -2,8 +2,8 @@
  * What files put around a name: company designators (株式会社, (株), ㈱, ｶ), (ｶ), the bank or
  * branch code beside the name (`0005 三菱UFJ`, `新宿支店（001）`, `[001]新宿`), a bank or branch
  * given only by its code (`9900`, `店番001`, `支店コード 001`, `No.001`), brackets, quotes and
- * trailing punctuation. Cleaning splits an input into the name to match and the code written with it;
- * the rest of the matcher never sees the noise.
+ * trailing punctuation. Cleaning splits an input into the name to match and the code written
+ * with it; the rest of the matcher never sees the noise.
  */
 import { smallToLarge } from '../domain/fold.js';
 import { katakanaToHiragana } from '../domain/kana.js';

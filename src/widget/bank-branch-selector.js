@@ -42,9 +42,9 @@ const TEXT = {
 
 const DEBOUNCE_MS = 200;
 const SUGGESTIONS = 10;
-/** ゆうちょ銀行: its branches are also found from the 記号 of a passbook (docs/widget.md#yucho). */
+/** ゆうちょ銀行: its branches are also found from the 記号 of a passbook (docs/widget.md#behaviour, docs/yucho.md). */
 const JP_BANK = '9900';
-/** A 記号 at the start of the text (14030, １４０３０-12345671): five digits from 0 or 1. The server applies the rule. */
+/** A 記号 at the start of the text (14030, １４０３０-12345671 once NFKC has run): five digits starting with 0 or 1. The server applies the rule. */
 const YUCHO_SYMBOL = /^[01][0-9]{4}/;
 
 const STYLE = `
