@@ -50,6 +50,7 @@ function concrete(url: string): string {
     .replace(/:(bankCode|code)\b/g, '0001')
     .replace(':change_id', 'chg-20260331-000001')
     .replace(/:[A-Za-z_]+/g, 'x');
+  if (path === '/yucho/v1/account') return `${path}?symbol=14030&number=12345671`;
   return path.includes('/freeword/') ? `${path}?freeword=${encodeURIComponent('とうきょう')}` : path;
 }
 

@@ -28,6 +28,7 @@ function concrete(route: string): string {
     .replace('/branches/:code', '/branches/001')
     .replace(/:(bankCode|code)\b/g, '0005')
     .replace(':change_id', 'chg-20260331-000001');
+  if (path === '/yucho/v1/account') return `${path}?symbol=14030&number=12345671`;
   return path.includes('/freeword/') ? `${path}?freeword=${encodeURIComponent('とうきょう')}` : path;
 }
 

@@ -64,7 +64,7 @@ describe('OpenAPI document', () => {
         }
       }
     }
-    assert.equal(count, 118, 'every parameter of every operation');
+    assert.equal(count, 123, 'every parameter of every operation');
     const param = (path: string, name: string) => doc.paths[path]!.get!.parameters!.find((p) => p.name === name)!.schema;
     assert.equal(param('/history/v1/updates', 'from_date').format, 'date');
     assert.equal(param('/history/v1/updates', 'from_date')['x-error-message'], 'from_date must be a date YYYY-MM-DD');
@@ -110,6 +110,11 @@ describe('OpenAPI document', () => {
     ['/history/v1/changes', '/history/v1/changes?limit=0', '400'],
     ['/history/v1/changes/{change_id}', '/history/v1/changes/nope', '404'],
     ['/master/v1/latest', '/master/v1/latest', '200'],
+    ['/yucho/v1/account', '/yucho/v1/account?symbol=14030&number=12345671', '200'],
+    ['/yucho/v1/account', '/yucho/v1/account?symbol=00190-8', '200'],
+    ['/yucho/v1/account', '/yucho/v1/account?branch_code=019&account_type=2&account_number=123456', '200'],
+    ['/yucho/v1/account', '/yucho/v1/account?symbol=14030&number=1234567', '400'],
+    ['/yucho/v1/account', '/yucho/v1/account?symbol=13030', '404'],
     ['/v3/banks/{code}', '/v3/banks/0002', '404'],
     ['/healthz', '/healthz', '200'],
   ];
@@ -118,6 +123,20 @@ describe('OpenAPI document', () => {
       const res = await t.app.inject({ url, headers: { 'x-api-key': t.key } });
       assert.equal(String(res.statusCode), status);
       const validate = responseValidator(path, 'get', status);
+      assert.ok(validate(JSON.parse(res.body)), ajv.errorsText(validate.errors));
+    });
+  }
+
+  const kanaCases: [path: string, body: unknown, status: string][] = [
+    ['/kana/v1/normalize', { text: '株式会社ヤマダ商事', field: 'remitter' }, '200'],
+    ['/kana/v1/normalize', { text: 1 }, '400'],
+    ['/kana/v1/equivalent', { a: 'ｷﾞﾝｺｳ ﾀﾛｳ', b: 'ぎんこうたろう' }, '200'],
+  ];
+  for (const [path, body, status] of kanaCases) {
+    it(`validates the recorded answer of POST ${path} ${JSON.stringify(body)} (${status})`, async () => {
+      const res = await t.app.inject({ method: 'POST', url: path, headers: { 'x-api-key': t.key, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      assert.equal(String(res.statusCode), status);
+      const validate = responseValidator(path, 'post', status);
       assert.ok(validate(JSON.parse(res.body)), ajv.errorsText(validate.errors));
     });
   }

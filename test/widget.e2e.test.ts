@@ -72,6 +72,29 @@ describe('the selector in Chromium', () => {
     await page.close();
   });
 
+  it('finds a ゆうちょ branch from the 記号 typed into the branch box, in either width, and nothing for a 記号 the master lacks', async (t) => {
+    if (skip) return t.skip(skip);
+    const page = await demo();
+    await page.locator('bank-branch-selector #bank').fill('ゆうちょ');
+    await option(page, 'bank', 'ゆうちょ銀行').click();
+    const branch = page.locator('bank-branch-selector #branch');
+    await branch.fill('１４０３０－１２３４５６７１');
+    await option(page, 'branch', '408').waitFor();
+    assert.deepEqual(await page.locator('bank-branch-selector #branch-list [role=option]').allInnerTexts(), ['408\n四〇八']);
+    await option(page, 'branch', '408').click();
+    assert.equal(await branch.inputValue(), '四〇八');
+    assert.equal(await page.locator('#changed').innerText(), '{"bank":{"code":"9900","name":"ゆうちょ銀行"},"branch":{"code":"408","name":"四〇八"}}');
+    await branch.fill('00190');
+    await option(page, 'branch', '019').waitFor();
+    assert.deepEqual(await page.locator('bank-branch-selector #branch-list [role=option]').allInnerTexts(), ['019\n〇一九']);
+    await branch.fill('13030');
+    await page.locator('bank-branch-selector #branch-list .note').waitFor();
+    assert.equal(await page.locator('bank-branch-selector #branch-list').innerText(), '見つかりません');
+    assert.equal(await page.locator('bank-branch-selector .message').innerText(), '', 'no error for a 記号 without a branch');
+    assert.deepEqual((page as Page & { errors?: string[] }).errors, []);
+    await page.close();
+  });
+
   it('works by keyboard alone, following the combobox pattern', async (t) => {
     if (skip) return t.skip(skip);
     const page = await demo();

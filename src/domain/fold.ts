@@ -60,7 +60,8 @@ function hasCombiningMark(text: string): boolean {
 /** SMALL_TO_LARGE by code unit (every small kana is one). */
 const LARGE_OF = new Map<number, string>(Object.entries(SMALL_TO_LARGE).map(([small, large]) => [small.charCodeAt(0), large]));
 
-function smallToLarge(text: string): string {
+/** Small kana written large (ッ → ツ, ャ → ヤ, ヶ → ケ): step 5 of the fold, also the 全銀 kana rule (src/payee/zengin-kana.ts). */
+export function smallToLarge(text: string): string {
   let i = 0;
   while (i < text.length && !LARGE_OF.has(text.charCodeAt(i))) i++;
   if (i === text.length) return text;

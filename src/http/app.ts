@@ -9,12 +9,14 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ADMIN_PREFIX, adminApi } from './apis/admin/index.js';
 import { historyApi } from './apis/history/history-api.js';
+import { KANA_PREFIX, kanaApi } from './apis/kana/kana-api.js';
 import { HEALTH_PATH } from './apis/ops/health.js';
 import { masterApi } from './apis/master/master-api.js';
 import { opsApi } from './apis/ops/ops-api.js';
 import { RESOLVE_PREFIX, resolveApi } from './apis/resolve/resolve-api.js';
 import { searchApi } from './apis/search/search-api.js';
 import { widgetApi } from './apis/widget/widget-api.js';
+import { YUCHO_PREFIX, yuchoApi } from './apis/yucho/yucho-api.js';
 import { decorateAccessedRequests } from './edge/access-guard.js';
 import { clientAddress, forwardedAsHttps } from './edge/client-address.js';
 import { ApiError } from './edge/api-error.js';
@@ -60,6 +62,8 @@ const PREFIXED_APIS = [
   { prefix: '/history/v1', errors: DETAILED_ERRORS, plugin: historyApi },
   { prefix: RESOLVE_PREFIX, errors: DETAILED_ERRORS, plugin: resolveApi },
   { prefix: '/master/v1', errors: DETAILED_ERRORS, plugin: masterApi },
+  { prefix: YUCHO_PREFIX, errors: DETAILED_ERRORS, plugin: yuchoApi },
+  { prefix: KANA_PREFIX, errors: DETAILED_ERRORS, plugin: kanaApi },
 ] as const;
 
 /**

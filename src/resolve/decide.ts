@@ -21,16 +21,20 @@ export interface Judgment {
 }
 
 /** Why a match kind the policy does not auto-confirm needs review; score-only kinds fall to below_auto_total. */
-const BANK_KIND_REASONS: Partial<Record<BankMatchKind, ReasonCode>> = { alias: 'payment_bank_alias', stem: 'payment_bank_abbreviation', former_name: 'bank_former_name' };
+const BANK_KIND_REASONS: Partial<Record<BankMatchKind, ReasonCode>> = { alias: 'payment_bank_alias', stem: 'payment_bank_abbreviation', former_name: 'bank_former_name', code: 'bank_matched_by_code' };
 const BRANCH_KIND_REASONS: Partial<Record<BranchMatchKind, readonly ReasonCode[]>> = {
   trimmed: ['payment_branch_trim'],
   supplemented: ['payment_branch_supplement'],
   suffix_swapped: ['payment_branch_trim', 'payment_branch_supplement'],
   omitted: ['branch_omitted'],
   code: ['branch_matched_by_code'],
+  yucho_symbol: ['branch_matched_by_yucho_symbol'],
   former_name: ['branch_former_name'],
   main_office: ['generic_branch'],
 };
+
+/** Branch kinds whose reason is kept as information where the policy auto-confirms them. */
+const INFORMED_BRANCH_KINDS: readonly BranchMatchKind[] = ['code', 'yucho_symbol'];
 
 /** Whether the bank input names more than one institution with confidence. */
 export function bankInputAmbiguous(banks: readonly BankMatch[], top: BankMatch, policy: ResolvePolicy): boolean {
@@ -79,8 +83,10 @@ export function judge(banks: readonly BankMatch[], candidates: readonly Candidat
 
   if (top.bank.codeConflict) block('bank_code_mismatch');
   if (top.branch.codeConflict) block('branch_code_mismatch');
-  // A code names the branch exactly, but the person should see that no name was compared.
-  if (top.branch.kind === 'code' && policy.autoBranchKinds.includes('code')) reasons.push('branch_matched_by_code');
+  // A code or a 記号 names the bank or branch exactly, but the person should see that no name
+  // was compared (and, for a 記号, that the 番号 needs converting too).
+  if (top.bank.kind === 'code' && policy.autoBankKinds.includes('code')) reasons.push('bank_matched_by_code');
+  if (INFORMED_BRANCH_KINDS.includes(top.branch.kind) && policy.autoBranchKinds.includes(top.branch.kind)) reasons.push(...BRANCH_KIND_REASONS[top.branch.kind]!);
 
   if (top.branch.input.generic) {
     if (policy.genericAuto) reasons.push('generic_branch');

@@ -5,6 +5,7 @@
  * from the one table of src/domain/institutions.ts.
  */
 import { type InstitutionType, INSTITUTION_TYPE_SPELLINGS } from '../domain/institutions.js';
+import { escapedForPattern, KABUSHIKI_GAISHA } from '../payee/corporate-abbreviations.js';
 import type { Bank } from '../domain/types.js';
 import { type Key, keyOf, withoutPrefix, withoutSuffix } from './keys.js';
 
@@ -22,13 +23,17 @@ const PREFIX_KEYS: readonly SuffixKey[] = INSTITUTION_TYPE_SPELLINGS.flatMap((t)
 /** The folded spellings of the types alone. */
 const TYPE_SPELLINGS: ReadonlySet<string> = new Set([...SUFFIX_KEYS, ...PREFIX_KEYS].map((s) => s.key.folded));
 
-/** Company-form words that say nothing about which institution is meant. */
-const COMPANY_FORMS = /^(?:株式会社|\(株\)|（株）|㈱)|(?:株式会社|\(株\)|（株）|㈱)$/gu;
+/**
+ * Company-form words that say nothing about which institution is meant: 株式会社 and its short
+ * form (株) from the one 法人略語 table; （株） and ㈱ are (株) once NFKC has run.
+ */
+const COMPANY_FORM_TEXTS = [KABUSHIKI_GAISHA.name, ...KABUSHIKI_GAISHA.shortForms].map(escapedForPattern).join('|');
+const COMPANY_FORMS = new RegExp(`^(?:${COMPANY_FORM_TEXTS})|(?:${COMPANY_FORM_TEXTS})$`, 'gu');
 
 export function withoutCompanyForm(text: string): string {
   const trimmed = text.normalize('NFKC').trim();
-  // The pattern ends in `$`, so it is tried at every position: only where there is a 株 (㈱ is (株) by NFKC).
-  return trimmed.includes('株') || trimmed.includes('㈱') ? trimmed.replace(COMPANY_FORMS, '').trim() : trimmed;
+  // The pattern ends in `$`, so it is tried at every position: only where there is a 株.
+  return trimmed.includes('株') ? trimmed.replace(COMPANY_FORMS, '').trim() : trimmed;
 }
 
 /** One way of reading a bank input: the stem, and the type it names if any. */

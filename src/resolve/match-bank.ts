@@ -4,7 +4,7 @@
  * and abbreviations (only where it can change the answer: searchBanks). Each bank keeps its
  * best match. Only when nothing matched strongly: the reading as said (みつびしゆーえふじぇー). A
  * bank code written beside the name (0005 三菱UFJ) keeps the bank that carries it, or marks
- * every match as conflicting.
+ * every match as conflicting; a bank code alone (9900) names its bank.
  */
 import { type BankReading, readBankInput } from './institution-names.js';
 import { type Key, keyOf } from './keys.js';
@@ -67,7 +67,7 @@ const same = (a: Key, b: Key) => a.strict === b.strict;
 export function matchBanks(index: ResolveIndex, analysis: BankInputAnalysis, near = true): BankMatch[] {
   const matches = new BankMatches();
   const { input, readings } = analysis;
-  if (readings.length === 0) return [];
+  if (readings.length === 0) return analysis.code === undefined ? [] : matchCode(index, analysis.code);
 
   for (const entry of index.byName.get(input.folded)) matches.offer(entry, 'official', same(input, entry.name), false);
   for (const entry of index.byShort.get(input.folded)) matches.offer(entry, 'short', same(input, entry.short), entry.shortIsStem);
@@ -122,6 +122,12 @@ export function matchBanks(index: ResolveIndex, analysis: BankInputAnalysis, nea
   if (analysis.code === undefined) return list;
   const carrying = list.filter((m) => m.entry.bank.code === analysis.code);
   return carrying.length > 0 ? carrying : list.map((m) => ({ ...m, codeConflict: true }));
+}
+
+/** A bank code given alone: the bank that carries it. */
+function matchCode(index: ResolveIndex, code: string): BankMatch[] {
+  const entry = index.banks.find((e) => e.bank.code === code);
+  return entry ? [{ entry, kind: 'code', score: BANK_SCORES.code, bare: false }] : [];
 }
 
 export interface BankSearch {

@@ -3,8 +3,10 @@
  * each office ending removed; official names as written, by reading, and without their own
  * ending. Only when that finds nothing strong: the reading as said (とーきょー), a former name
  * of the branch's code, the code itself. A code written beside a name (新宿（001）) keeps the
- * branches that carry it, or marks the answer as conflicting. Each branch keeps its best match.
+ * branches that carry it, or marks the answer as conflicting. At ゆうちょ銀行 a 記号 (14030) is
+ * the branch Japan Post Bank's rule gives (408). Each branch keeps its best match.
  */
+import { branchCodeOfSymbolText, JP_BANK_CODE } from '../payee/yucho-account.js';
 import { isGenericInput, numeralDigits, trimmedInputs, type TrimmedName } from './branch-names.js';
 import { type Key, keyOf, withoutPrefix } from './keys.js';
 import { cleanBranchInput } from './noise.js';
@@ -32,19 +34,21 @@ export interface BranchInputAnalysis {
   readonly code: string | undefined;
   /** The input is only a code: nothing to compare with names but JP Bank's numerals. */
   readonly codeOnly: boolean;
+  /** The 店番 of ゆうちょ銀行 the input names when it is a 記号 (14030, １４０３０-12345671 → 408). */
+  readonly yuchoBranchCode: string | undefined;
 }
 
 export function analyzeBranchInput(text: string): BranchInputAnalysis {
   const clean = cleanBranchInput(text);
-  return analyzeBranchKey(keyOf(clean.text), clean.code);
+  return analyzeBranchKey(keyOf(clean.text), clean.code, branchCodeOfSymbolText(text));
 }
 
-export function analyzeBranchKey(input: Key, code?: string): BranchInputAnalysis {
+export function analyzeBranchKey(input: Key, code?: string, yuchoBranchCode?: string): BranchInputAnalysis {
   const generic = isGenericInput(input);
   // 本店 is not 本 + 店: generic names are taken whole.
   const trimmed = generic || input.folded === '' ? [] : trimmedInputs(input);
   const digits = numeralDigits(input.folded) ?? trimmed.map((t) => numeralDigits(t.key.folded)).find((d) => d !== undefined);
-  return { input, trimmed, generic, digits, code, codeOnly: code !== undefined && (input.folded === '' || input.folded === code) };
+  return { input, trimmed, generic, digits, code, codeOnly: code !== undefined && (input.folded === '' || input.folded === code), yuchoBranchCode };
 }
 
 /**
@@ -55,7 +59,7 @@ export function analyzeBranchKey(input: Key, code?: string): BranchInputAnalysis
 export function branchInputsFor(analysis: BranchInputAnalysis, bank: BankEntry): BranchInputAnalysis[] {
   for (const prefix of [bank.name, bank.short, bank.stem]) {
     const rest = withoutPrefix(analysis.input, prefix);
-    if (rest) return [analysis, analyzeBranchKey(rest, analysis.code)];
+    if (rest) return [analysis, analyzeBranchKey(rest, analysis.code, analysis.yuchoBranchCode)];
   }
   return [analysis];
 }
@@ -91,6 +95,11 @@ function trimScore(t: TrimmedName): number {
  * the earlier ones found nothing strong: 四国中央 at 四国銀行 is the branch 四国中央, not 中央.
  */
 export function matchBranches(index: BranchIndex, analyses: readonly BranchInputAnalysis[]): BranchMatch[] {
+  // A ゆうちょ 記号 is no name: Japan Post Bank's rule gives the 店番 (docs/yucho.md).
+  const symbolBranch = analyses[0]?.yuchoBranchCode;
+  if (symbolBranch !== undefined && index.bankCode === JP_BANK_CODE) {
+    return branchesWithCode(index, symbolBranch).map((entry) => ({ entry, kind: 'yucho_symbol', score: BRANCH_SCORES.yucho_symbol, input: analyses[0]! }));
+  }
   const matches = new BranchMatches();
   for (const analysis of analyses) {
     if (matches.best >= STRONG_BRANCH_SCORE) break;

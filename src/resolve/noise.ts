@@ -1,10 +1,13 @@
 /**
  * What files put around a name: company designators (株式会社, (株), ㈱, ｶ), (ｶ), the bank or
- * branch code beside the name (`0005 三菱UFJ`, `新宿支店（001）`, `[001]新宿`), a branch given
- * only by its code (`店番001`, `支店コード 001`, `No.001`), brackets, quotes and trailing
- * punctuation. Cleaning splits an input into the name to match and the code written with it;
- * the rest of the matcher never sees the noise.
+ * branch code beside the name (`0005 三菱UFJ`, `新宿支店（001）`, `[001]新宿`), a bank or branch
+ * given only by its code (`9900`, `店番001`, `支店コード 001`, `No.001`), brackets, quotes and
+ * trailing punctuation. Cleaning splits an input into the name to match and the code written
+ * with it; the rest of the matcher never sees the noise.
  */
+import { smallToLarge } from '../domain/fold.js';
+import { katakanaToHiragana } from '../domain/kana.js';
+import { abbreviationAt, type AbbreviationPosition, escapedForPattern, KABUSHIKI_GAISHA } from '../payee/corporate-abbreviations.js';
 import { withoutCompanyForm } from './institution-names.js';
 
 export interface CleanInput {
@@ -36,9 +39,16 @@ const BRANCH_EDGE = edgeCode(3);
 /** The words files put before a branch code: 店番 001, 支店コード: 001, No.001, #001. */
 const BRANCH_CODE_LABEL = /(?:店番号?|支店番号|支店コード|支店cd|店舗コード|店舗番号|店コード|コード|(?<![a-z])no\.?|#)\s*[:：.]?\s*(\d{1,3})(?!\d)/iu;
 
-/** Designators of the company form in Zengin kana (ｶ) for 株式会社 before the name, (ｶ after it) and in words. */
-const KANA_COMPANY_FORM = /^(?:カ\)|\(カ\)|カブシキガイシヤ|カブシキガイシャ|かぶしきがいしゃ)|(?:\(カ\)|\(カ|カブシキガイシヤ|カブシキガイシャ|かぶしきがいしゃ)$/gu;
-const ANGLE_COMPANY_FORM = /[〈<《]株[〉>》]/gu;
+/**
+ * Designators of 株式会社 in Zengin kana, from the one 法人略語 table: カ) or (カ) before the name,
+ * (カ) or (カ after it, and the reading in words (カブシキガイシャ, as Zengin writes it カブシキガイシヤ,
+ * in hiragana). The text is NFKC by then: ｶ) is カ).
+ */
+const KABUSHIKI_READINGS = [KABUSHIKI_GAISHA.reading, smallToLarge(KABUSHIKI_GAISHA.reading), katakanaToHiragana(KABUSHIKI_GAISHA.reading)];
+const kanaForms = (positions: readonly AbbreviationPosition[]) => [...positions.map((p) => abbreviationAt(KABUSHIKI_GAISHA.abbreviation, p)), ...KABUSHIKI_READINGS].map(escapedForPattern).join('|');
+const KANA_COMPANY_FORM = new RegExp(`^(?:${kanaForms(['start', 'middle'])})|(?:${kanaForms(['middle', 'end'])})$`, 'gu');
+/** 〈株〉: the short form's character in other brackets. */
+const ANGLE_COMPANY_FORM = new RegExp(`[〈<《]${escapedForPattern(KABUSHIKI_GAISHA.shortForms[0]!.slice(1, -1))}[〉>》]`, 'gu');
 
 /** 〈株〉 and the kana designators removed; each pattern only where its 株 or カ is (patterns with `$` are tried at every position). */
 function withoutOtherCompanyForms(text: string): string {
@@ -69,8 +79,13 @@ export function cleanBankInput(raw: string): CleanInput {
       }
     }
   }
-  return { text: withoutCompanyForm(tidy(text)), code };
+  const name = withoutCompanyForm(tidy(text));
+  // A bank code alone (9900, ０００１): no name to compare, the code names the bank.
+  if (code === undefined && BARE_BANK_CODE.test(name)) return { text: '', code: name };
+  return { text: name, code };
 }
+
+const BARE_BANK_CODE = /^\d{4}$/;
 
 export function cleanBranchInput(raw: string): CleanInput {
   let text = raw.normalize('NFKC').trim();

@@ -19,6 +19,7 @@ export const BANK_SCORES: Readonly<Record<BankMatchKind, number>> = Object.freez
   typo: 80,
   abbreviation: 72,
   type_mismatch: 70,
+  code: 92,
 });
 
 export const BRANCH_SCORES: Readonly<Record<BranchMatchKind, number>> = Object.freeze({
@@ -26,6 +27,7 @@ export const BRANCH_SCORES: Readonly<Record<BranchMatchKind, number>> = Object.f
   numeral: 99,
   spoken: 94,
   code: 92,
+  yucho_symbol: 98,
   former_name: 85,
   trimmed: 96,
   supplemented: 95,
@@ -69,19 +71,19 @@ export interface ResolvePolicy {
   readonly genericAuto: boolean;
 }
 
-const ORDINARY_BANK_KINDS: readonly BankMatchKind[] = ['official', 'short', 'suffix_variant', 'kana', 'stem', 'alias', 'spoken'];
-const ORDINARY_BRANCH_KINDS: readonly BranchMatchKind[] = ['official', 'numeral', 'trimmed', 'supplemented', 'suffix_swapped', 'spoken', 'code'];
+const ORDINARY_BANK_KINDS: readonly BankMatchKind[] = ['official', 'short', 'suffix_variant', 'kana', 'stem', 'alias', 'spoken', 'code'];
+const ORDINARY_BRANCH_KINDS: readonly BranchMatchKind[] = ['official', 'numeral', 'trimmed', 'supplemented', 'suffix_swapped', 'spoken', 'code', 'yucho_symbol'];
 /** Bank kinds that only come near a name: an exact bank's branches are searched without them (a near-miss bank never lends a branch). */
 export const NEAR_BANK_KINDS: readonly BankMatchKind[] = ['typo', 'abbreviation', 'type_mismatch'];
 
 /**
  * - default: input assistance. Official names, readings (also as said, with ー), suffixes added
- *   or removed, branch codes and curated unambiguous aliases may auto-confirm; typos,
- *   abbreviations, former bank or branch names never do.
+ *   or removed, bank and branch codes, ゆうちょ 記号 and curated unambiguous aliases may
+ *   auto-confirm; typos, abbreviations, former bank or branch names never do.
  * - payment: the strictest. Only the official name, the registered short name, another
  *   spelling of the type suffix, the reading and JP Bank numerals may auto-confirm; aliases,
- *   bare stems, readings as said, branch codes, trimmed or supplemented branch names and
- *   generic branch names need review.
+ *   bare stems, readings as said, bank and branch codes, ゆうちょ 記号 (their 番号 must be
+ *   converted too), trimmed or supplemented branch names and generic branch names need review.
  * - onboarding: as default for auto-confirmation; weaker candidates are still offered for
  *   confirmation (`needs_review`) down to a lower floor.
  * - matching: as default for auto-confirmation; the widest review band for reconciliation.

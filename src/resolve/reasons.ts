@@ -21,7 +21,9 @@ export const REASON_MESSAGES_JA: Readonly<Record<ReasonCode, string>> = Object.f
   payment_branch_supplement: '支払用途では、支店名に「営業部」「出張所」などの語を補って照合した結果は確認が必要です。',
   romaji_input: '金融機関名または支店名をローマ字の読みで照合しました。長音や拗音の書き分けが失われるため、候補を確認してください。',
   branch_omitted: '支店名が入力されていないため、本店の候補を示しています。',
+  bank_matched_by_code: '金融機関名ではなく金融機関コードで金融機関を特定しました。',
   branch_matched_by_code: '支店名ではなく支店コード（店番）で支店を特定しました。',
+  branch_matched_by_yucho_symbol: 'ゆうちょ銀行の記号から店番を求めました。振込には、番号も口座番号（7桁）に変換してください。',
   generic_branch: '「本店」などの汎用的な支店名です。',
   below_auto_total: '一致の度合いが自動確定の基準に達していません。',
 });

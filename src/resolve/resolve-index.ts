@@ -47,6 +47,8 @@ export interface BranchEntry {
 }
 
 export interface BranchIndex {
+  /** The bank whose branches these are. */
+  readonly bankCode: string;
   readonly entries: readonly BranchEntry[];
   readonly byName: Postings<BranchEntry>;
   readonly byKana: Postings<BranchEntry>;
@@ -165,7 +167,7 @@ function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMa
       for (const key of new Set([name.folded, keyOf(former.kana).folded, officialBase(name)?.key.folded ?? ''])) if (key !== e.kana.folded) byFormer.add(key, e);
     }
   }
-  return { entries, byName, byKana, byBase, byDigits, bySpoken, byFormer, mainOffices: entries.filter((e) => isMainOffice(e.branch)), near: new NearIndex(nearTexts) };
+  return { bankCode, entries, byName, byKana, byBase, byDigits, bySpoken, byFormer, mainOffices: entries.filter((e) => isMainOffice(e.branch)), near: new NearIndex(nearTexts) };
 }
 
 /** Banks keyed per step of the stepwise build: a few ms each with cold code. */

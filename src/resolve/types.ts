@@ -25,13 +25,15 @@ export type BankMatchKind =
   | 'former_name' // a curated former name: 東京三菱銀行, 福邦銀行
   | 'typo' // one character off
   | 'abbreviation' // the start of the name, at least half of it
-  | 'type_mismatch'; // the stem of a bank of another type: 北洋信金 for 北洋銀行
+  | 'type_mismatch' // the stem of a bank of another type: 北洋信金 for 北洋銀行
+  | 'code'; // the bank code alone: 9900, ０００１
 
 /** How the branch input met a branch. */
 export type BranchMatchKind =
   | 'official' // the name or its reading: 東京営業部, とうきょう
   | 'spoken' // the reading as said: とーきょー for トウキヨウ
   | 'code' // the branch code: 001, 店番001, 支店コード 001
+  | 'yucho_symbol' // ゆうちょ銀行's 記号, converted by Japan Post Bank's rule: 14030 for 408 (src/payee/yucho-account.ts)
   | 'former_name' // a name the code carried in an earlier published version
   | 'numeral' // Japan Post Bank's numeric names: 018, 〇一八店 for 〇一八
   | 'trimmed' // a suffix of the input removed: 渋谷支店 for 渋谷
@@ -65,7 +67,9 @@ export const REASON_CODES = [
   'payment_branch_supplement',
   'romaji_input',
   'branch_omitted',
+  'bank_matched_by_code',
   'branch_matched_by_code',
+  'branch_matched_by_yucho_symbol',
   'generic_branch',
   'below_auto_total',
 ] as const;

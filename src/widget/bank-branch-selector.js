@@ -42,6 +42,10 @@ const TEXT = {
 
 const DEBOUNCE_MS = 200;
 const SUGGESTIONS = 10;
+/** ゆうちょ銀行: its branches are also found from the 記号 of a passbook (docs/widget.md#behaviour, docs/yucho.md). */
+const JP_BANK = '9900';
+/** A 記号 at the start of the text (14030, １４０３０-12345671 once NFKC has run): five digits starting with 0 or 1. The server applies the rule. */
+const YUCHO_SYMBOL = /^[01][0-9]{4}/;
 
 const STYLE = `
 :host { display: block; font: var(--bbs-font, inherit); color: var(--bbs-text, inherit); }
@@ -282,6 +286,8 @@ export class BankBranchSelector extends HTMLElement {
       search: (q, signal) => {
         if (!this.#bank) return Promise.resolve([]);
         const code = this.#bank.code;
+        const symbol = code === JP_BANK ? YUCHO_SYMBOL.exec(q.normalize('NFKC')) : null;
+        if (symbol) return this.#yuchoBranch(symbol[0], signal);
         // Without text, the first branches of the bank; with text, freeword search.
         const path = q ? `/v3/freeword/banks/${code}/branches?freeword=${encodeURIComponent(q)}&limit=${SUGGESTIONS}&fields=code,name` : `/v3/banks/${code}/branches?limit=${SUGGESTIONS}&fields=code,name`;
         return this.#get(path, 'branches', signal);
@@ -453,6 +459,23 @@ export class BankBranchSelector extends HTMLElement {
    * @param {string} path @param {'banks'|'branches'} items @param {AbortSignal} signal @returns {Promise<Choice[]>}
    */
   #get(path, items, signal) {
+    return this.#fetch(path, signal, (body) => (body[items] ?? []).map((/** @type {Choice} */ r) => ({ code: r.code, name: r.name })));
+  }
+
+  /**
+   * The ゆうちょ branch a 記号 stands for, from GET /yucho/v1/account: none when the master has no
+   * such branch (404) or the text is no 記号 after all (400).
+   * @param {string} symbol @param {AbortSignal} signal @returns {Promise<Choice[]>}
+   */
+  #yuchoBranch(symbol, signal) {
+    return this.#fetch(`/yucho/v1/account?symbol=${symbol}`, signal, (body) => [{ code: body.branch_code, name: body.branch_name }], [400, 404]);
+  }
+
+  /**
+   * GET from Ginko, cached per URL; `none` lists the statuses that mean "no choices" rather than a failure.
+   * @param {string} path @param {AbortSignal} signal @param {(body: any) => Choice[]} pick @param {number[]} [none] @returns {Promise<Choice[]>}
+   */
+  #fetch(path, signal, pick, none = []) {
     const url = this.baseUrl + path;
     const cached = this.#cache.get(url);
     if (cached) return Promise.resolve(cached);
@@ -464,9 +487,9 @@ export class BankBranchSelector extends HTMLElement {
         if (res.status === 401) throw new ApiFailure('unauthorized', 401);
         if (res.status === 403) throw new ApiFailure('forbidden', 403);
         if (res.status === 429) throw new ApiFailure('rateLimited', 429);
+        if (none.includes(res.status)) return [];
         if (!res.ok) throw new ApiFailure('server', res.status);
-        const body = await res.json();
-        const choices = /** @type {Choice[]} */ (body[items] ?? []).map((/** @type {Choice} */ r) => ({ code: r.code, name: r.name }));
+        const choices = pick(await res.json());
         this.#cache.set(url, choices);
         return choices;
       });

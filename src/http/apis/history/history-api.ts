@@ -11,7 +11,8 @@ import { cachedAnswer } from '../../edge/answer-cache.js';
 import { handleErrorsAs } from '../../edge/errors.js';
 import { DETAILED_ERRORS } from '../../edge/error-shapes.js';
 import type { AppServices } from '../../services.js';
-import { ChangeEnvelopeSchema, ChangeIdParamsSchema, ChangesPageSchema, ChangesQuerySchema, DetailedErrorSchema, LatestUpdateSchema, NoQuerySchema, UpdatesPageSchema, UpdatesQuerySchema } from './schemas.js';
+import { DetailedErrorSchema } from '../../edge/detailed-schemas.js';
+import { ChangeEnvelopeSchema, ChangeIdParamsSchema, ChangesPageSchema, ChangesQuerySchema, LatestUpdateSchema, NoQuerySchema, UpdatesPageSchema, UpdatesQuerySchema } from './schemas.js';
 import { registerGet } from '../../edge/register.js';
 import { sendJson } from '../../edge/writer.js';
 

@@ -2,7 +2,8 @@
  * TypeBox schemas of the Change History API (docs/history.md): what its routes validate
  * (src/http/edge/validation.ts) and the OpenAPI document publishes.
  */
-import { type TProperties, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { querySchema } from '../../edge/detailed-schemas.js';
 import { CHANGE_TYPES, HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, RESOURCE_TYPES } from '../../../history/history-view.js';
 import { MAX_CURSOR_LENGTH } from '../../../shared/cursor.js';
 
@@ -51,20 +52,6 @@ export const LatestUpdateSchema = Type.Object({ update: UpdateSchema }, { additi
 export const ChangesPageSchema = Type.Object({ changes: Type.Array(ChangeSchema), next_cursor: cursor }, { additionalProperties: false });
 export const ChangeEnvelopeSchema = Type.Object({ change: ChangeSchema }, { additionalProperties: false });
 
-/** The error shape of the snake_case APIs (docs/errors.md#history-resolve-and-master-export). */
-export const DetailedErrorSchema = Type.Object(
-  {
-    message: Type.String({ example: 'limit must be an integer from 1 to 1000' }),
-    request_id: Type.String({ example: 'req-3f9a1c07-2s' }),
-    detail: Type.Optional(
-      Type.Array(
-        Type.Object({ type: Type.String({ example: 'value_error' }), loc: Type.Array(Type.String(), { example: ['query', 'limit'] }), msg: Type.String(), input: Type.String() }, { additionalProperties: false }),
-      ),
-    ),
-  },
-  { additionalProperties: false },
-);
-
 /**
  * The query parameters: each declared once, with what it accepts and the message of the 400
  * naming it (src/http/edge/validation.ts). A parameter given twice, or one not listed, is a 400.
@@ -73,24 +60,6 @@ const q = (description: string, message: string, extra: object = {}) => Type.Opt
 
 /** Longer than any update id; the id itself is checked against the history. */
 export const MAX_UPDATE_ID_LENGTH = 100;
-
-/** The key is checked before validation (a wrong one is a 401); here it is only allowed. */
-const KEY_QUERY = {
-  apikey: Type.Optional(Type.String({ description: 'API key (or header x-api-key)' })),
-  apiKey: Type.Optional(Type.String({ description: 'API key, alternative spelling' })),
-};
-
-/** The query of an operation: `properties` and nothing else (the API key aside). */
-function querySchema<T extends TProperties>(properties: T) {
-  const names = Object.keys(properties);
-  return Type.Object(
-    { ...properties, ...KEY_QUERY },
-    {
-      additionalProperties: false,
-      'x-unknown-parameter': names.length === 0 ? 'this operation takes no query parameters' : `parameter "{name}" is not accepted here; accepted: ${names.join(', ')}`,
-    },
-  );
-}
 
 const DATE_MESSAGE = (name: string) => `${name} must be a date YYYY-MM-DD`;
 

@@ -10,7 +10,7 @@ import { ApiError } from '../../edge/api-error.js';
 import { handleErrorsAs } from '../../edge/errors.js';
 import { DETAILED_ERRORS } from '../../edge/error-shapes.js';
 import type { AppServices } from '../../services.js';
-import { DetailedErrorSchema } from '../history/schemas.js';
+import { DetailedErrorSchema } from '../../edge/detailed-schemas.js';
 import { DownloadQuerySchema, DownloadUrlRequestSchema, DownloadUrlSchema, ExportInfoSchema } from './schemas.js';
 import { registerGet, registerPost } from '../../edge/register.js';
 
