@@ -35,7 +35,7 @@ describe('search results kept per snapshot', () => {
     assert.equal(computed, 5, 'the first was pushed out');
   });
 
-  it('evaluates a filter once for every order and page of its list', () => {
+  it('evaluates a filter once for every order and page of its list', async () => {
     let tested = 0;
     const banks = bundledDirectory().banks.slice(0, 50);
     // Each bank seen through a name getter that counts how often the filter reads it.
@@ -43,10 +43,10 @@ describe('search results kept per snapshot', () => {
     const ctx = { snapshot: bundledSnapshot(), cursors: new CursorCodec(Buffer.alloc(32)) };
     const list = (sort: string, limit: number) =>
       runList({ ctx, listId: 'filter-once-test', items, baseKey: (b) => [b.code], view: { fields: ['code', 'name'], sortable: true, complete: false }, params: { filter: 'name==*銀行', sort, limit, fields: 'code' }, defaultLimit: 20 });
-    const first = list('code', 10);
+    const first = await list('code', 10);
     assert.equal(tested, banks.length);
-    const reversed = list('-code', 5);
-    const paged = list('code', 3);
+    const reversed = await list('-code', 5);
+    const paged = await list('code', 3);
     assert.equal(tested, banks.length, 'another order and page reuse the kept evaluation');
     assert.deepEqual([first.items[0]!.code, reversed.items[0]!.code, paged.items.length], [banks[0]!.code, banks.filter((b) => b.name.endsWith('銀行')).at(-1)!.code, 3]);
   });
@@ -56,17 +56,17 @@ describe('Search answers kept per snapshot', () => {
   const directory = bundledDirectory();
   const snapshot = bundledSnapshot();
 
-  it('answers a URL asked again from the cache, but never one carrying its key, and keeps no error', () => {
+  it('answers a URL asked again from the cache, but never one carrying its key, and keeps no error', async () => {
     let made = 0;
     const answer = () => `{"n":${++made}}`;
-    const ask = (url: string, make = answer) => cachedAnswer(snapshot, { url, query: parseQueryRecord(url.split('?')[1] ?? '') }, make).toString();
+    const ask = async (url: string, make: () => string = answer) => (await cachedAnswer(snapshot, { url, query: parseQueryRecord(url.split('?')[1] ?? '') }, make)).toString();
     const url = '/v3/banks?limit=1&cursor-test=kept';
-    assert.deepEqual([ask(url), ask(url), ask(url)], ['{"n":1}', '{"n":1}', '{"n":1}']);
+    assert.deepEqual([await ask(url), await ask(url), await ask(url)], ['{"n":1}', '{"n":1}', '{"n":1}']);
     const keyed = '/v3/banks?limit=1&apikey=gk_0000000000000000000000000000000a';
-    assert.deepEqual([ask(keyed), ask(keyed), ask(keyed.replace('apikey', 'apiKey'))], ['{"n":2}', '{"n":3}', '{"n":4}']);
+    assert.deepEqual([await ask(keyed), await ask(keyed), await ask(keyed.replace('apikey', 'apiKey'))], ['{"n":2}', '{"n":3}', '{"n":4}']);
     const failing = '/v3/banks?limit=1&fails=1';
-    assert.throws(() => ask(failing, () => { throw new Error('no such bank'); }));
-    assert.deepEqual([ask(failing), ask(failing)], ['{"n":5}', '{"n":5}']);
+    await assert.rejects(() => ask(failing, () => { throw new Error('no such bank'); }));
+    assert.deepEqual([await ask(failing), await ask(failing)], ['{"n":5}', '{"n":5}']);
   });
 
   describe('over HTTP', () => {

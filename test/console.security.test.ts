@@ -61,6 +61,21 @@ describe('console without a session', () => {
     assert.equal((await t.app.inject({ method: 'GET', url: '/admin/assets/uPlot.iife.min.js' })).statusCode, 200);
     assert.equal((await t.app.inject({ method: 'GET', url: '/admin/assets/nothing.js' })).statusCode, 404);
   });
+
+  it('answers another method on a page with 405 and what it allows, not 404', async () => {
+    const answers = [];
+    for (const [method, url] of [['PUT', '/admin'], ['DELETE', '/admin/'], ['PUT', '/admin/keys'], ['PATCH', '/admin/sign-in'], ['DELETE', '/admin/nothing']] as const) {
+      const res = await t.app.inject({ method, url, headers: { 'accept-language': 'en' } });
+      answers.push([method, url, res.statusCode, res.headers.allow ?? null]);
+    }
+    assert.deepEqual(answers, [
+      ['PUT', '/admin', 405, 'GET, HEAD'],
+      ['DELETE', '/admin/', 405, 'GET, HEAD'],
+      ['PUT', '/admin/keys', 405, 'GET, POST, HEAD'],
+      ['PATCH', '/admin/sign-in', 405, 'GET, POST, HEAD'],
+      ['DELETE', '/admin/nothing', 404, null],
+    ]);
+  });
 });
 
 describe('console sessions and CSRF', () => {
@@ -163,6 +178,37 @@ describe('console sessions and CSRF', () => {
     }
     const res = await t.app.inject({ method: 'POST', url: '/admin/sign-in', headers: FORM, remoteAddress: '192.0.2.7', payload: form({ name: 'alice', password: PASSWORD }) });
     assert.equal(res.statusCode, 429);
+  });
+});
+
+describe('keys changed in the console', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp({ console: {} });
+    await t.console!.operators.add('alice', PASSWORD);
+  });
+  after(() => t.close());
+
+  it('refuses a key revoked in the console on this server from the next request on, not 2 s later', async () => {
+    const { key, record } = await t.keys.create({ plan: 'standard', name: 'revoked at once' });
+    const lookup = () => t.app.inject({ method: 'GET', url: '/v3/banks/0001', headers: { 'x-api-key': key } });
+    // Admitted, and kept in this server's key cache.
+    assert.equal((await lookup()).statusCode, 200);
+    const session = await signIn(t.app, 'alice', PASSWORD);
+    const revoked = await t.app.inject({ method: 'POST', url: `/admin/keys/${record.id}/revoke`, headers: { ...FORM, cookie: session.cookie }, payload: form({ _csrf: session.csrf }) });
+    assert.equal(revoked.statusCode, 303);
+    const refused = await lookup();
+    assert.deepEqual([refused.statusCode, refused.json().message], [401, 'the API key has been revoked']);
+  });
+
+  it('applies restrictions changed in the console from the next request on', async () => {
+    const { key, record } = await t.keys.create({ plan: 'standard', name: 'restricted at once' });
+    const lookup = () => t.app.inject({ method: 'GET', url: '/v3/banks/0001', headers: { 'x-api-key': key } });
+    assert.equal((await lookup()).statusCode, 200);
+    const session = await signIn(t.app, 'alice', PASSWORD);
+    const saved = await t.app.inject({ method: 'POST', url: `/admin/keys/${record.id}`, headers: { ...FORM, cookie: session.cookie }, payload: form({ _csrf: session.csrf, name: 'restricted at once', referrers: '', ips: '10.0.0.0/8' }) });
+    assert.equal(saved.statusCode, 303);
+    assert.deepEqual([(await lookup()).statusCode], [403]);
   });
 });
 

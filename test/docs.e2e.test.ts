@@ -34,7 +34,15 @@ describe('/docs in Chromium', () => {
     page.on('request', (r) => {
       if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) elsewhere.push(r.url());
     });
-    await page.goto(`${server.url}/docs`);
+    // Where users paste keys: its own scripts only, never framed, no Referer (src/http/apis/ops/openapi.ts).
+    const blocked: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) blocked.push(m.text());
+    });
+    const response = await page.goto(`${server.url}/docs`);
+    const headers = response!.headers();
+    assert.deepEqual([headers['x-frame-options'], headers['referrer-policy'], headers['x-content-type-options']], ['DENY', 'no-referrer', 'nosniff']);
+    assert.match(headers['content-security-policy']!, /script-src 'self';.*frame-ancestors 'none'/);
     const operation = page.locator('.opblock').filter({ has: page.locator('.opblock-summary-path[data-path="/v3/banks/{code}"]') });
     await operation.waitFor();
     await page.locator('.btn.authorize').first().click();
@@ -53,6 +61,7 @@ describe('/docs in Chromium', () => {
     // answer of this server to that request.
     assert.equal(await operation.locator('.live-responses-table .response-col_description .highlight-code pre').first().innerText(), '/**/ onBanks({"code":"0001","name":"みずほ銀行"});');
     assert.deepEqual(elsewhere, [], 'no request leaves the server');
+    assert.deepEqual(blocked, [], 'Swagger UI runs under the policy');
     await page.close();
   });
 });

@@ -91,14 +91,14 @@ describe('regular expressions (=re=)', () => {
     rejects('name=re="[a"', 'invalid regular expression at position 10: /[a/m: Unterminated character class', 10);
   });
 
-  it('answers a catastrophic pattern over all branches within its budget, never a stall', () => {
+  it('answers a catastrophic pattern over all branches within its budget, never a stall', async () => {
     for (const pattern of ['(a+)+$', '(.*)*x', '(.|.)*x', '(\\\\S|\\\\S)*\\\\d']) {
       const text = `halfWidthKana=re="${pattern}"`;
       const filter = compileFilter<Branch>(text, BRANCH_FIELDS);
       const started = cpuMs();
       // The budget of the HTTP path: a result, or the budget's error.
       try {
-        filterWithinBudget(allBranches, filter.test, text);
+        await filterWithinBudget(allBranches, filter.test, text);
       } catch (err) {
         assert.ok(err instanceof QueryError && /took longer than/.test(err.message), String(err));
       }
@@ -107,10 +107,10 @@ describe('regular expressions (=re=)', () => {
     }
   });
 
-  it("counts the smaller of the process's CPU time and wall time: either alone refuses nothing", (t) => {
+  it("counts the smaller of the process's CPU time and wall time: either alone refuses nothing", async (t) => {
     const items = Array.from({ length: 3200 }, (_, i) => i);
     /** Evaluates with clocks that advance by these ms at each look; the kept count or the refusal, and what was charged. */
-    const evaluate = (cpuStep: number, wallStep: number) => {
+    const evaluate = async (cpuStep: number, wallStep: number) => {
       let cpu = 0;
       let wall = 0;
       t.mock.method(process, 'cpuUsage', () => ({ user: (cpu += cpuStep) * 1000, system: 0 }));
@@ -118,7 +118,7 @@ describe('regular expressions (=re=)', () => {
       let charged: number | undefined;
       const meter = { admit: () => {}, charge: (ms: number) => (charged = ms) };
       try {
-        return { kept: filterWithinBudget(items, () => true, 'code==*', meter).length, charged };
+        return { kept: (await filterWithinBudget(items, () => true, 'code==*', meter)).length, charged };
       } catch (err) {
         return { refused: (err as QueryError).message, charged };
       } finally {
@@ -126,11 +126,11 @@ describe('regular expressions (=re=)', () => {
       }
     };
     // Other threads of the process (the collector's) use CPU meanwhile; the wall clock stands still.
-    assert.deepEqual(evaluate(1, 0), { kept: 3200, charged: 0 });
+    assert.deepEqual(await evaluate(1, 0), { kept: 3200, charged: 0 });
     // The machine is busy: the main thread waits for a CPU, which uses none.
-    assert.deepEqual(evaluate(0, 1), { kept: 3200, charged: 0 });
-    // Both: refused at the 31st look (the 992nd record), 1 ms past the budget; charged up to the refusal.
-    assert.deepEqual(evaluate(1, 1), {
+    assert.deepEqual(await evaluate(0, 1), { kept: 3200, charged: 0 });
+    // Both: refused once the slices' time passes the budget; charged up to the refusal.
+    assert.deepEqual(await evaluate(1, 1), {
       refused: `the filter took longer than ${FILTER_LIMITS.evaluationBudgetMs} ms to evaluate; simplify the regular expression or use == patterns`,
       charged: 32,
     });

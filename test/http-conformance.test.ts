@@ -5,9 +5,13 @@
  * or body are cut off at the documented timeouts. The raw-socket cases use a listening server.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { EDGE_TIMEOUTS, HEADERS_TIMEOUT_MS, MAX_HEADER_BYTES, MAX_URL_LENGTH, REQUEST_TIMEOUT_MS } from '../src/http/edge/limits.js';
+import { EDGE_TIMEOUTS, HANDSHAKE_TIMEOUT_MS, HEADERS_TIMEOUT_MS, MAX_HEADER_BYTES, MAX_URL_LENGTH, REQUEST_TIMEOUT_MS } from '../src/http/edge/limits.js';
+import { loadOrCreateCertificate } from '../src/http/edge/tls.js';
 import { startTestApp, type TestApp } from './support/app.js';
 
 const searchError = (httpStatusCode: number, code: string, message: string) => ({ httpStatusCode, code, message, validationErrors: [] });
@@ -94,7 +98,7 @@ describe('on the wire', () => {
   let t: TestApp;
   let port: number;
   before(async () => {
-    t = await startTestApp({ timeouts: { requestTimeoutMs: 600, headersTimeoutMs: 400, connectionsCheckIntervalMs: 50 } });
+    t = await startTestApp({ timeouts: { requestTimeoutMs: 600, headersTimeoutMs: 400, connectionsCheckIntervalMs: 50, handshakeTimeoutMs: 300 } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as { port: number }).port;
   });
@@ -134,7 +138,10 @@ describe('on the wire', () => {
     const start = `POST /resolve/v1/bank-branch HTTP/1.1\r\nHost: localhost\r\nX-Api-Key: ${t.key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`;
     const { text, elapsedMs } = await rawExchange(port, [start, ...Array.from({ length: 100 }, () => ' ')], 50);
     assert.match(text, /^HTTP\/1\.1 408 Request Timeout\r\n/);
-    assert.deepEqual(bodyOf(text), searchError(408, 'REQUEST_TIMEOUT', 'the request was not sent in time; the connection is closed'));
+    // In Resolve's own error shape, with a request id like any of its answers.
+    const body = bodyOf(text) as { message: string; request_id: string };
+    assert.deepEqual(body, { message: 'the request was not sent in time; the connection is closed', request_id: body.request_id });
+    assert.match(body.request_id, /^req-[0-9a-f]{8}-[0-9a-z]+$/);
     assert.ok(elapsedMs >= 600 && elapsedMs < 600 + 400, `cut off after ${elapsedMs} ms`);
   });
 
@@ -150,7 +157,7 @@ describe('on the wire', () => {
 
 describe('the real server', () => {
   it('uses the documented timeouts unless told otherwise', async () => {
-    assert.deepEqual(EDGE_TIMEOUTS, { requestTimeoutMs: REQUEST_TIMEOUT_MS, headersTimeoutMs: HEADERS_TIMEOUT_MS, connectionsCheckIntervalMs: 1_000 });
+    assert.deepEqual(EDGE_TIMEOUTS, { requestTimeoutMs: REQUEST_TIMEOUT_MS, headersTimeoutMs: HEADERS_TIMEOUT_MS, connectionsCheckIntervalMs: 1_000, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS });
     const t = await startTestApp();
     try {
       assert.equal(t.app.server.requestTimeout, REQUEST_TIMEOUT_MS);
@@ -158,6 +165,26 @@ describe('the real server', () => {
       assert.equal((t.app.server as { maxHeaderSize?: number }).maxHeaderSize, MAX_HEADER_BYTES);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('over TLS', () => {
+  it('closes a connection that never starts its TLS handshake at the handshake timeout, not after 120 s', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ginko-handshake-'));
+    const { cert, key } = await loadOrCreateCertificate(dir);
+    const t = await startTestApp({ https: { cert, key }, timeouts: { ...EDGE_TIMEOUTS, handshakeTimeoutMs: 300 } });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as { port: number };
+      const started = performance.now();
+      const socket = connect(port, '127.0.0.1');
+      await new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      const elapsedMs = performance.now() - started;
+      assert.ok(elapsedMs >= 300 && elapsedMs < 2_000, `closed after ${elapsedMs} ms`);
+    } finally {
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -80,6 +80,13 @@ describe('Search', () => {
     }
   });
 
+  it('freeword: at most 100 characters, counted as characters (code points), not UTF-16 units', async () => {
+    // 𠮷 takes two UTF-16 units: 100 of them are 200 units and still 100 characters.
+    const at = (text: string) => `/v3/freeword/banks?freeword=${encodeURIComponent(text)}`;
+    assert.equal((await getJson(t, at('𠮷'.repeat(100)))).status, 200);
+    assert.deepEqual((await getJson(t, at('𠮷'.repeat(101)))).body, invalidParam('freeword', '𠮷'.repeat(101), 'freeword must be at most 100 characters'));
+  });
+
   it('businessTypeCode: repeated (PHP-style too); the bad one is named', async () => {
     assert.equal((await getJson(t, '/v3/freeword/banks?freeword=中央&businessTypeCode[]=01000&businessTypeCode[]=01700')).status, 200);
     assert.deepEqual((await getJson(t, '/v3/freeword/banks?freeword=中央&businessTypeCode=01000&businessTypeCode=1700')).body, invalidParam('businessTypeCode', '1700', 'businessTypeCode must be 5 half-width digits, e.g. 01100'));

@@ -11,7 +11,7 @@ import type { Authenticator, AuthResult, PendingLookup } from './authenticator.j
 import type { Counters } from './counters.js';
 import type { ApiKeyRecord } from './api-key.js';
 import type { MaintenanceSwitch } from './maintenance.js';
-import { isPromise, type MaybePromise } from './maybe-promise.js';
+import { andThen, isPromise, type MaybePromise } from './maybe-promise.js';
 import type { PlanCache } from './plan-cache.js';
 import type { Limits, RateLimiter, RateLimitResult } from './rate-limiter.js';
 import { checkRestrictions, type RestrictionFailure } from './restrictions.js';
@@ -116,11 +116,17 @@ export class AccessControl {
   }
 
   /**
-   * Counts `units` more requests of a key the check admitted, all or none: a Resolve batch of N
-   * names counts as N requests, the check having counted the first.
+   * Counts `units` more requests of the day for a key the check admitted, all or none, and none
+   * more of the second: a Resolve batch of N names counts as N requests of the day and as one
+   * request of the second, the check having counted the first (docs/resolve.md#batch). When they
+   * do not fit, the check's request is given back too: a refused batch is not counted.
    */
   charge(key: ApiKeyRecord, plan: Plan, policy: LimitPolicy, units: number): MaybePromise<RateLimitResult> {
-    return this.parts.limiter.consume(policy.bucket, key.id, limitsOf(key, plan, policy), units);
+    const { limiter } = this.parts;
+    return andThen(limiter.consume(policy.bucket, key.id, limitsOf(key, plan, policy), units, 0), (rate) => {
+      if (rate.allowed) return rate;
+      return andThen(limiter.refund(policy.bucket, key.id, 1), () => ({ ...rate, remainingDay: Math.min(rate.limitDay, rate.remainingDay + 1) }));
+    });
   }
 
   async close(): Promise<void> {

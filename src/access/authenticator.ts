@@ -37,11 +37,12 @@ export interface PendingLookup {
   readonly known: boolean;
 }
 
-/** What one connection presented last and the verdict on it, good until the cache entry ends. */
+/** What one connection presented last and the verdict on it, good until the cache entry ends or a key is forgotten. */
 interface ConnectionVerdict {
   readonly presented: string;
   readonly result: AuthResult;
   readonly expires: number;
+  readonly generation: number;
 }
 
 export class Authenticator {
@@ -66,6 +67,8 @@ export class Authenticator {
    * effect within CACHE_TTL_MS, and it goes with the connection.
    */
   readonly #byConnection = new WeakMap<object, ConnectionVerdict>();
+  /** Raised by forget(): connection verdicts of an earlier generation are not used. */
+  #generation = 0;
   readonly #used = new Set<string>();
   readonly #timer: NodeJS.Timeout;
 
@@ -93,7 +96,7 @@ export class Authenticator {
     const now = this.now();
     if (connection !== undefined) {
       const last = this.#byConnection.get(connection);
-      if (last !== undefined && last.expires > now && sameText(last.presented, presented)) return this.#noteUse(last.result);
+      if (last !== undefined && last.expires > now && last.generation === this.#generation && sameText(last.presented, presented)) return this.#noteUse(last.result);
     }
     // Anything not shaped like a key cannot be one; don't spend a lookup or a cache slot on it.
     if (!API_KEY_SHAPE.test(presented)) return INVALID;
@@ -123,8 +126,19 @@ export class Authenticator {
       this.#known.add(hash);
     }
     const result = !record || !sameText(record.keyHash, hash) ? INVALID : record.revokedAt !== null ? REVOKED : { ok: true as const, key: record };
-    if (connection !== undefined) this.#byConnection.set(connection, { presented, result, expires: entry.expires });
+    if (connection !== undefined) this.#byConnection.set(connection, { presented, result, expires: entry.expires, generation: this.#generation });
     return this.#noteUse(result);
+  }
+
+  /**
+   * Forgets what this process keeps of the key with `keyHash` (revoked or changed in the console
+   * of this server): its next request is judged from the store. Other servers notice within
+   * CACHE_TTL_MS. Every connection's remembered verdict is dropped too (they cannot be looked
+   * up by key), at the cost of one cache lookup each.
+   */
+  forget(keyHash: string): void {
+    this.#records.forget(keyHash);
+    this.#generation++;
   }
 
   #noteUse(result: AuthResult): AuthResult {

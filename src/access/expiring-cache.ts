@@ -39,6 +39,11 @@ export class ExpiringCache<V> {
     return hit !== undefined && hit.expires > now;
   }
 
+  /** Drops what is kept for `key`: the next get reads it again. */
+  forget(key: string): void {
+    this.#slots.delete(key);
+  }
+
   /** The value kept for `key` at `now`, or the read that is under way or starts now. */
   get(key: string, now: number): MaybePromise<Kept<V>> {
     const hit = this.#slots.get(key);

@@ -43,6 +43,7 @@ export interface RateLimitResult {
 /** One request being counted. */
 interface Counted {
   readonly units: number;
+  readonly secondUnits: number;
   readonly bucket: string;
   readonly subject: string;
   readonly keys: SubjectKeys;
@@ -108,16 +109,20 @@ export class RateLimiter {
     return keys;
   }
 
-  /** Counts one request (as `units` requests); synchronous on in-process counters, one round trip with Redis. */
-  consume(bucket: string, subject: string, limits: Limits, units = 1): MaybePromise<RateLimitResult> {
+  /**
+   * Counts one request as `units` requests of the day and `secondUnits` of the second (a Resolve
+   * batch: its items against the day, one request against the second); synchronous on
+   * in-process counters, one round trip with Redis.
+   */
+  consume(bucket: string, subject: string, limits: Limits, units = 1, secondUnits = units): MaybePromise<RateLimitResult> {
     const now = this.#now();
     const { name: day, end } = this.#dayOf(now);
     const untilMidnight = Math.ceil((end - now) / 1000);
     const keys = this.#keysOf(bucket, subject, day);
     const dayWindow = untilMidnight + DAY_WINDOW_GRACE_SECONDS;
-    const second = this.counters.add(keys.second, units, 1);
+    const second = this.counters.add(keys.second, secondUnits, 1);
     const today = this.counters.add(keys.today, units, dayWindow);
-    const request: Counted = { units, bucket, subject, keys, limits, untilMidnight, dayWindow };
+    const request: Counted = { units, secondUnits, bucket, subject, keys, limits, untilMidnight, dayWindow };
     // Both counters in parallel: one round trip with Redis.
     if (isPromise(second) || isPromise(today)) return Promise.all([second, today]).then(([s, t]) => this.#decide(request, s, t));
     return this.#decide(request, second, today);
@@ -132,7 +137,7 @@ export class RateLimiter {
     // Refused requests do not count toward the day: give this one back.
     // The journal was never told of it, so it has nothing to take back.
     const dayBack = this.counters.add(r.keys.today, -r.units, r.dayWindow);
-    const secondBack = r.units > 1 ? this.counters.add(r.keys.second, 1 - r.units, 1) : undefined;
+    const secondBack = r.secondUnits > 1 ? this.counters.add(r.keys.second, 1 - r.secondUnits, 1) : undefined;
     return andThen(secondBack, () =>
       andThen(dayBack, (): RateLimitResult => {
         // What is left of the day without this request: 0 for one request, maybe more for a batch.
@@ -141,6 +146,18 @@ export class RateLimiter {
         return { ...base, exceeded: 'day', resetSeconds: r.untilMidnight };
       }),
     );
+  }
+
+  /**
+   * Gives back `units` requests of the day that were counted (a Resolve batch whose other items
+   * did not fit: a refused batch is not counted at all).
+   */
+  refund(bucket: string, subject: string, units: number): MaybePromise<void> {
+    const now = this.#now();
+    const { name: day, end } = this.#dayOf(now);
+    const keys = this.#keysOf(bucket, subject, day);
+    this.#journal?.record(bucket, subject, day, -units, keys.today);
+    return andThen(this.counters.add(keys.today, -units, Math.ceil((end - now) / 1000) + DAY_WINDOW_GRACE_SECONDS), () => undefined);
   }
 
   /** Puts persisted day counts back into the counters (in-process mode, at start). */

@@ -39,3 +39,13 @@ export function cachedResult<T>(snapshot: Snapshot, key: string, compute: () => 
   results.set(key, { value, weight: weigh(value) });
   return value;
 }
+
+/** cachedResult for a computation that runs in slices (src/shared/slices.ts). */
+export async function cachedResultInSlices<T>(snapshot: Snapshot, key: string, compute: () => Promise<T>, weigh: (value: T) => number): Promise<T> {
+  const results = snapshot.derive(RESULTS);
+  const kept = results.get(key);
+  if (kept !== undefined) return kept.value as T;
+  const value = await compute();
+  results.set(key, { value, weight: weigh(value) });
+  return value;
+}

@@ -89,7 +89,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     serverFactory: edgeServer(options.https, options.timeouts ?? EDGE_TIMEOUTS),
     // The server is made by serverFactory; this only tells Fastify's start-up line to say https.
     ...(options.https ? { https: true } : {}),
-    clientErrorHandler: (err, socket) => handleClientError(err, socket, (reason) => metrics.clientError(reason)),
+    clientErrorHandler: (err, socket) => handleClientError(err, socket, (reason) => metrics.clientError(reason), { shapeOf: errorsForPath, requestId }),
     // Errors before routing (a path that is not UTF-8) skip onRequest: open the answer here.
     frameworkErrors: (error, request, reply) => {
       openAnswer(reply, request.id, request.headers.origin);

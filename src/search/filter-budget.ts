@@ -1,9 +1,11 @@
 /**
  * The evaluation budget of a filter (docs/filter.md#limits-and-errors): testing stops once the
- * request has spent its time on it, so no filter can hold the event loop.
+ * request has spent its time on it, and it is spent in slices, so no filter holds the event
+ * loop for more than a slice.
  */
 import { FILTER_LIMITS } from './filter/index.js';
 import { QueryError } from '../shared/query-error.js';
+import { nextTurn, SLICE_MS } from '../shared/slices.js';
 
 /** How many records are tested between two looks at the clock. */
 const BUDGET_CHECK_EVERY = 32;
@@ -25,7 +27,7 @@ function mark(): Mark {
 }
 
 /**
- * The main thread's time since `from`, bounded from above as closely as Node 20 allows: it has
+ * The main thread's time since `from` (within one slice), bounded from above as closely as Node 20 allows: it has
  * no clock of one thread's CPU. The process's CPU also counts V8's collector threads and libuv's
  * pool, which can use more than the budget meanwhile (the test suite once saw a filter of 2 ms
  * refused); wall time also counts waits for a CPU on a busy machine. The main thread's time is
@@ -46,20 +48,33 @@ export interface FilterTimeMeter {
   charge(cpuMs: number): void;
 }
 
-/** Stops a filter that would hold the event loop past its budget (docs/filter.md#limits-and-errors). */
-export function filterWithinBudget<T>(items: readonly T[], test: (item: T) => boolean, text: string, meter?: FilterTimeMeter): T[] {
+/**
+ * The records of `items` that pass `test`, evaluated in slices that share the event loop
+ * (src/shared/slices.ts), and stopped once the evaluation has spent its budget
+ * (docs/filter.md#limits-and-errors): the budget counts the slices' own time, never the time
+ * spent waiting for a turn.
+ */
+export async function filterWithinBudget<T>(items: readonly T[], test: (item: T) => boolean, text: string, meter?: FilterTimeMeter): Promise<T[]> {
   meter?.admit();
-  const started = mark();
+  let spent = 0;
+  let slice = mark();
   const kept: T[] = [];
   try {
     for (let i = 0; i < items.length; i++) {
-      if (i % BUDGET_CHECK_EVERY === BUDGET_CHECK_EVERY - 1 && spentMs(started) > FILTER_LIMITS.evaluationBudgetMs) {
-        throw new QueryError('filter', text, `the filter took longer than ${FILTER_LIMITS.evaluationBudgetMs} ms to evaluate; simplify the regular expression or use == patterns`);
+      if (i % BUDGET_CHECK_EVERY === BUDGET_CHECK_EVERY - 1) {
+        if (spent + spentMs(slice) > FILTER_LIMITS.evaluationBudgetMs) {
+          throw new QueryError('filter', text, `the filter took longer than ${FILTER_LIMITS.evaluationBudgetMs} ms to evaluate; simplify the regular expression or use == patterns`);
+        }
+        if (performance.now() - slice.wall >= SLICE_MS) {
+          spent += spentMs(slice);
+          await nextTurn();
+          slice = mark();
+        }
       }
       if (test(items[i]!)) kept.push(items[i]!);
     }
   } finally {
-    meter?.charge(spentMs(started));
+    meter?.charge(spent + spentMs(slice));
   }
   return kept;
 }

@@ -4,33 +4,31 @@
  * the ranking (docs/freeword.md#ranking), so the paging key is the rank position.
  */
 import type { Bank, Branch } from '../domain/types.js';
-import { FREEWORD_MAX_LENGTH, freewordIndexOf, normalizeFreeword } from './freeword/index.js';
+import { freewordIndexOf, normalizeFreeword } from './freeword/index.js';
 import { DEFAULT_LIMIT } from './list-params.js';
 import { type ListParams, type ListResult, type ResourceView, runList, type SearchContext } from './operations.js';
 import type { ItemKey } from '../shared/cursor.js';
 import { QueryError } from '../shared/query-error.js';
 import { cachedResult, MAP_ENTRY_BYTES, REFERENCE_BYTES } from '../dataset/result-cache.js';
 
-const BUSINESS_TYPE_CODE = /^[0-9]{5}$/;
-
+/** Query values as the route's schema validated them: freeword is required there. */
 export interface FreewordParams extends ListParams {
-  readonly freeword?: string | undefined;
+  readonly freeword: string;
   readonly businessTypeCode?: readonly string[] | undefined;
 }
 
-/** The folded query; a missing, empty or over-long freeword is a 400 naming it. */
-function readQuery(freeword: string | undefined): string {
-  if (freeword === undefined) throw new QueryError('freeword', '', 'freeword is required: the text to search for');
-  if (freeword.length > FREEWORD_MAX_LENGTH) throw new QueryError('freeword', freeword, `freeword must be at most ${FREEWORD_MAX_LENGTH} characters`);
+/**
+ * The search text as the index reads it. Its presence and length (FREEWORD_MAX_LENGTH characters,
+ * code points) are the route schema's to check (src/http/apis/search/schemas.ts).
+ */
+function readQuery(freeword: string): string {
   const query = normalizeFreeword(freeword);
   if (query === '') throw new QueryError('freeword', freeword, 'freeword has nothing to search for: give at least one letter, digit, kana or kanji');
   return query;
 }
 
+/** The institution types to search, once each (their form is the route schema's to check). */
 function readBusinessTypeCodes(values: readonly string[] = []): string[] {
-  for (const value of values) {
-    if (!BUSINESS_TYPE_CODE.test(value)) throw new QueryError('businessTypeCode', value, 'businessTypeCode must be 5 half-width digits, e.g. 01100');
-  }
   return [...new Set(values)].sort();
 }
 
@@ -49,7 +47,7 @@ function ranked<T>(items: readonly T[]): Ranked<T> {
   return { items, baseKey: (item) => [(positions ??= new Map(items.map((it, i) => [it, i]))).get(item)!] };
 }
 
-export function listFreewordBanks(ctx: SearchContext, view: ResourceView, params: FreewordParams): ListResult<Bank> {
+export function listFreewordBanks(ctx: SearchContext, view: ResourceView, params: FreewordParams): Promise<ListResult<Bank>> {
   const query = readQuery(params.freeword);
   const types = readBusinessTypeCodes(params.businessTypeCode);
   const typesKey = types.join(',');
@@ -58,7 +56,7 @@ export function listFreewordBanks(ctx: SearchContext, view: ResourceView, params
 }
 
 /** undefined when the bank does not exist. */
-export function listFreewordBranches(ctx: SearchContext, view: ResourceView, bankCode: string, params: FreewordParams): ListResult<Branch> | undefined {
+export function listFreewordBranches(ctx: SearchContext, view: ResourceView, bankCode: string, params: FreewordParams): Promise<ListResult<Branch>> | undefined {
   const query = readQuery(params.freeword);
   if (!ctx.snapshot.directory.bank(bankCode)) return undefined;
   const { items, baseKey } = cachedResult(ctx.snapshot, `freeword-branches:${bankCode}\n${query}`, () => ranked(freewordIndexOf(ctx.snapshot).searchBranches(bankCode, query)), weighRanked);

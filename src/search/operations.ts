@@ -13,7 +13,7 @@ import { DEFAULT_BUSINESS_TYPES_LIMIT, DEFAULT_LIMIT } from './list-params.js';
 import type { ItemKey } from '../shared/cursor.js';
 import { paginate } from './paging.js';
 import { QueryError } from '../shared/query-error.js';
-import { cachedResult, REFERENCE_BYTES } from '../dataset/result-cache.js';
+import { cachedResultInSlices, REFERENCE_BYTES } from '../dataset/result-cache.js';
 import { parseSort, type SortKey } from './sort.js';
 
 /** Query values of a list request, as the route's schema validated them; undefined when absent. */
@@ -75,15 +75,16 @@ function readSort(text: string | undefined, view: ResourceView): SortKey[] {
   return parseSort(text, view.fields);
 }
 
-function applyFilter<T extends object>(items: readonly T[], text: string | undefined, view: ResourceView, meter: FilterTimeMeter | undefined): readonly T[] {
-  if (text === undefined) return items;
+/** The items that pass filter `text`, evaluated in slices within its budget (filter-budget.ts). */
+async function applyFilter<T extends object>(items: readonly T[], text: string, view: ResourceView, meter: FilterTimeMeter | undefined): Promise<readonly T[]> {
+  let filter;
   try {
-    const filter = compileFilter<T>(text, view.fields);
-    return filterWithinBudget(items, filter.test, text, meter);
+    filter = compileFilter<T>(text, view.fields);
   } catch (err) {
     if (err instanceof FilterError) throw new QueryError('filter', text, err.message);
     throw err;
   }
+  return filterWithinBudget(items, filter.test, text, meter);
 }
 
 interface ListSpec<T> {
@@ -99,7 +100,7 @@ interface ListSpec<T> {
   readonly extraConditions?: readonly string[];
 }
 
-export function runList<T extends object>(spec: ListSpec<T>): ListResult<T> {
+export async function runList<T extends object>(spec: ListSpec<T>): Promise<ListResult<T>> {
   const { params, view } = spec;
   const limit = params.limit ?? spec.defaultLimit;
   const fields = readFields(params.fields, view);
@@ -112,7 +113,9 @@ export function runList<T extends object>(spec: ListSpec<T>): ListResult<T> {
   // Kept by what decides the matches (the list, its conditions, the view's fields, the filter),
   // not by sort or page: one result serves every order and page of the same filter.
   const items =
-    filter === undefined ? spec.items : cachedResult(spec.ctx.snapshot, JSON.stringify(['filter', spec.listId, view.fields, filter, ...(spec.extraConditions ?? [])]), () => applyFilter(spec.items, filter, view, spec.ctx.filterTime), (matches) => 64 + REFERENCE_BYTES * matches.length);
+    filter === undefined
+      ? spec.items
+      : await cachedResultInSlices(spec.ctx.snapshot, JSON.stringify(['filter', spec.listId, view.fields, filter, ...(spec.extraConditions ?? [])]), () => applyFilter(spec.items, filter, view, spec.ctx.filterTime), (matches) => 64 + REFERENCE_BYTES * matches.length);
   const page = paginate({ items, baseKey: spec.baseKey, sort, limit, cursor });
   return {
     items: fields === undefined ? page.items : page.items.map((item) => project(item, fields)),
@@ -125,12 +128,12 @@ export function runList<T extends object>(spec: ListSpec<T>): ListResult<T> {
   };
 }
 
-export function listBanks(ctx: SearchContext, view: ResourceView, params: ListParams): ListResult<Bank> {
+export function listBanks(ctx: SearchContext, view: ResourceView, params: ListParams): Promise<ListResult<Bank>> {
   return runList({ ctx, listId: 'banks', items: ctx.snapshot.directory.banks, baseKey: byCode, view, params, defaultLimit: DEFAULT_LIMIT });
 }
 
 /** undefined when the bank does not exist. */
-export function listBranches(ctx: SearchContext, view: ResourceView, bankCode: string, params: ListParams): ListResult<Branch> | undefined {
+export function listBranches(ctx: SearchContext, view: ResourceView, bankCode: string, params: ListParams): Promise<ListResult<Branch>> | undefined {
   if (!ctx.snapshot.directory.bank(bankCode)) return undefined;
   return runList({
     ctx,
@@ -143,7 +146,7 @@ export function listBranches(ctx: SearchContext, view: ResourceView, bankCode: s
   });
 }
 
-export function listBusinessTypes(ctx: SearchContext, view: ResourceView, params: ListParams): ListResult<BusinessType> {
+export function listBusinessTypes(ctx: SearchContext, view: ResourceView, params: ListParams): Promise<ListResult<BusinessType>> {
   return runList({
     ctx,
     listId: 'businessTypes',

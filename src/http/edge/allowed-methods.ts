@@ -1,8 +1,9 @@
 /**
- * 405 for any method on a known path. The routes register a 405 answer for the common methods
- * (register.ts); the rarer methods Node's parser accepts (TRACE, PROPFIND, MKCOL, …) are not
- * routed by Fastify at all and reach the not-found handler, which asks this module whether the
- * path is a route's: then the answer is a 405 with that route's `Allow`, not a 404.
+ * 405 for any method on a known path. The API routes register a 405 answer for the common
+ * methods (register.ts); the rarer methods Node's parser accepts (TRACE, PROPFIND, MKCOL, …),
+ * and any other method on the console's pages (which register only what they serve), are not
+ * routed and reach the not-found handler, which asks this module whether the path is a route's:
+ * then the answer is a 405 with that route's `Allow`, not a 404.
  */
 import type { FastifyInstance } from 'fastify';
 import type { RouteEntry } from './route-table.js';
@@ -23,10 +24,18 @@ function patternOf(url: string): RegExp {
 
 const PATTERNS = new WeakMap<readonly RouteEntry[], { readonly count: number; readonly patterns: readonly PathPattern[] }>();
 
+/** Each path's `Allow`: the one its 405 answers declare, else the methods registered on it. */
 function patternsOf(routes: readonly RouteEntry[]): readonly PathPattern[] {
   const kept = PATTERNS.get(routes);
   if (kept !== undefined && kept.count === routes.length) return kept.patterns;
-  const patterns = routes.filter((r) => r.allow !== undefined).map((r) => ({ pattern: patternOf(r.url), allow: r.allow! }));
+  const declared = new Map<string, string>();
+  const registered = new Map<string, Set<string>>();
+  for (const r of routes) {
+    if (r.allow !== undefined) declared.set(r.url, r.allow);
+    else if (r.method !== 'HEAD' && r.method !== 'OPTIONS' && !r.url.includes('*')) (registered.get(r.url) ?? registered.set(r.url, new Set()).get(r.url)!).add(r.method);
+  }
+  const allowOf = (methods: Set<string>) => [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].join(', ');
+  const patterns = [...new Set([...declared.keys(), ...registered.keys()])].map((url) => ({ pattern: patternOf(url), allow: declared.get(url) ?? allowOf(registered.get(url)!) }));
   PATTERNS.set(routes, { count: routes.length, patterns });
   return patterns;
 }

@@ -27,14 +27,14 @@ const ANSWERS: Derivation<LRUCache<string, Buffer>> = {
 };
 
 /** The answer to `request` on `snapshot`: the kept bytes, or made by `answer()` and kept. */
-export function cachedAnswer(snapshot: Snapshot, request: Pick<FastifyRequest, 'url' | 'query'>, answer: () => string): Buffer {
+export async function cachedAnswer(snapshot: Snapshot, request: Pick<FastifyRequest, 'url' | 'query'>, answer: () => string | Promise<string>): Promise<Buffer> {
   const params = parsedQuery(request).params;
-  if (params.has('apikey') || params.has('apiKey')) return Buffer.from(answer());
+  if (params.has('apikey') || params.has('apiKey')) return Buffer.from(await answer());
   const answers = snapshot.derive(ANSWERS);
   const url = request.url;
   let body = answers.get(url);
   if (body === undefined) {
-    body = Buffer.from(answer());
+    body = Buffer.from(await answer());
     answers.set(url, body);
   }
   return body;

@@ -1,11 +1,13 @@
 /**
- * Requests Node's HTTP parser rejects before Fastify sees them (raw UTF-8 or spaces in the
- * request line, oversized heads, requests not sent in time). They still get the Search error
- * resource, written straight to the socket, which is then closed.
+ * Requests Node's HTTP parser rejects before Fastify answers them (raw UTF-8 or spaces in the
+ * request line, oversized heads, requests not sent in time). They still get an error body,
+ * written straight to the socket, which is then closed: in the shape of the API whose path was
+ * asked when the head was read (a Resolve body sent too slowly), else the Search error resource.
  */
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError } from './api-error.js';
-import { SEARCH_ERRORS } from './error-shapes.js';
+import { type ErrorShape, SEARCH_ERRORS } from './error-shapes.js';
 import { MAX_URL_LENGTH } from './limits.js';
 import { CR, notPercentEncodedError, rawTargetHasNonUriByte, SPACE, targetStart } from './request-target.js';
 
@@ -51,14 +53,24 @@ export type ClientErrorReason = 'timeout' | 'headers_too_large' | 'url_too_long'
 
 const REASON_OF: Readonly<Record<number, ClientErrorReason>> = { 408: 'timeout', 414: 'url_too_long', 431: 'headers_too_large' };
 
-export function handleClientError(err: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket, refused: (reason: ClientErrorReason) => void = () => {}): void {
+/** How the app answers a refused connection: the error shape of a request, and its request id. */
+export interface ClientErrorAnswer {
+  readonly shapeOf: (url: string) => ErrorShape;
+  readonly requestId: (request: IncomingMessage) => string;
+}
+
+export function handleClientError(err: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket, refused: (reason: ClientErrorReason) => void = () => {}, answer?: ClientErrorAnswer): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const apiError = errorFor(err);
   refused(REASON_OF[apiError.status] ?? 'malformed');
-  // A timed-out request whose answer has begun (a slow handler, not a slow client) gets no
-  // second status line: the connection is only closed.
-  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
-  const body = SEARCH_ERRORS.body(apiError, '') ?? '';
+  // The answer under way, when the head had been read (a body sent too slowly): a timed-out
+  // request whose answer has begun (a slow handler, not a slow client) gets no second status
+  // line, the connection is only closed.
+  const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean; req?: IncomingMessage } })._httpMessage;
+  const answering = pending?.headersSent === true;
+  const request = pending?.req;
+  const shape = request?.url !== undefined && answer ? answer.shapeOf(request.url) : SEARCH_ERRORS;
+  const body = shape.body(apiError, request && answer ? answer.requestId(request) : '') ?? '';
   if (socket.writable && !answering) {
     socket.write(
       `HTTP/1.1 ${apiError.status} ${REASONS[apiError.status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -37,14 +37,21 @@ export const HEADERS_TIMEOUT_MS = 10_000;
 /** How often Node checks the two timeouts above: the precision of their cut-off. */
 export const CONNECTIONS_CHECK_INTERVAL_MS = 1_000;
 
+/**
+ * Time a client has to complete the TLS handshake, in milliseconds: a connection that never
+ * starts TLS (or stops halfway) is closed then, instead of after Node's 120 s.
+ */
+export const HANDSHAKE_TIMEOUT_MS = 10_000;
+
 /** The server's timeouts; buildApp takes others only for tests, which cannot wait 30 s. */
 export interface EdgeTimeouts {
   readonly requestTimeoutMs: number;
   readonly headersTimeoutMs: number;
   readonly connectionsCheckIntervalMs: number;
+  readonly handshakeTimeoutMs: number;
 }
 
-export const EDGE_TIMEOUTS: EdgeTimeouts = Object.freeze({ requestTimeoutMs: REQUEST_TIMEOUT_MS, headersTimeoutMs: HEADERS_TIMEOUT_MS, connectionsCheckIntervalMs: CONNECTIONS_CHECK_INTERVAL_MS });
+export const EDGE_TIMEOUTS: EdgeTimeouts = Object.freeze({ requestTimeoutMs: REQUEST_TIMEOUT_MS, headersTimeoutMs: HEADERS_TIMEOUT_MS, connectionsCheckIntervalMs: CONNECTIONS_CHECK_INTERVAL_MS, handshakeTimeoutMs: HANDSHAKE_TIMEOUT_MS });
 
 /**
  * How long closing waits for answers still being sent to clients that read slowly (drain.ts),

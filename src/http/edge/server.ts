@@ -11,6 +11,6 @@ import { EDGE_TIMEOUTS, type EdgeTimeouts, KEEP_ALIVE_TIMEOUT_MS, MAX_HEADER_BYT
 export function edgeServer(tls: { readonly cert: string; readonly key: string } | undefined, timeouts: EdgeTimeouts = EDGE_TIMEOUTS): FastifyServerFactory {
   return (handler) => {
     const options = { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: timeouts.requestTimeoutMs, headersTimeout: timeouts.headersTimeoutMs, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, connectionsCheckingInterval: timeouts.connectionsCheckIntervalMs };
-    return tls ? createHttpsServer({ ...options, cert: tls.cert, key: tls.key }, handler) : createHttpServer(options, handler);
+    return tls ? createHttpsServer({ ...options, cert: tls.cert, key: tls.key, handshakeTimeout: timeouts.handshakeTimeoutMs }, handler) : createHttpServer(options, handler);
   };
 }

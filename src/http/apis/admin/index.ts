@@ -10,7 +10,9 @@
 import cookie from '@fastify/cookie';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { isStoreUnavailable } from '../../../store/unavailable.js';
+import { allowedMethodsAt } from '../../edge/allowed-methods.js';
 import { CORS_HEADERS } from '../../edge/cors.js';
+import { pathOf } from '../../edge/errors.js';
 import { registerAssets } from './assets.js';
 import { installFormBodyParser } from './form-body.js';
 import { registerAudit } from './routes/audit.js';
@@ -58,7 +60,12 @@ export function adminApi(services: AdminServices): FastifyPluginAsync {
       if (status === 500) request.log.error({ err: error }, 'console request failed');
       return sendErrorPage(request, reply, status, status === 500 ? t('error.server') : t('error.invalid', { message: error.message }));
     });
-    app.setNotFoundHandler((request, reply) => sendErrorPage(request, reply, 404, translate(request)('error.notFound')));
+    app.setNotFoundHandler((request, reply) => {
+      // Another method on a page of the console (PUT /admin/keys): 405 with what it allows.
+      const allow = allowedMethodsAt(request.server, pathOf(request.url));
+      if (allow !== undefined && !allow.split(', ').includes(request.method)) return sendErrorPage(request, reply.header('allow', allow), 405, translate(request)('error.method', { allow }));
+      return sendErrorPage(request, reply, 404, translate(request)('error.notFound'));
+    });
 
     app.get('/', hidden(), async (_request, reply) => reply.redirect('/admin/keys', 303));
     registerAssets(app);

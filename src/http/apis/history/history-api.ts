@@ -49,9 +49,9 @@ function registerHistoryRoutes(app: FastifyInstance, services: AppServices): voi
       url: path,
       guard,
       schema,
-      handler: (request: FastifyRequest, reply: FastifyReply): void => {
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const history = services.history.history;
-        sendJson(reply, cachedAnswer(services.snapshots.current, request, () => reply.serialize(make(request, history)) as string));
+        return sendJson(reply, await cachedAnswer(services.snapshots.current, request, () => reply.serialize(make(request, history)) as string));
       },
     });
 

@@ -1,13 +1,14 @@
 /**
  * POST /resolve/v1/bank-branch (docs/resolve.md): the Resolve matcher over HTTP; and
  * POST /resolve/v1/bank-branch/batch: up to 1,000 pairs in one request, counted as that many
- * requests (docs/resolve.md#batch). Registered in
- * its own plugin so that it reads JSON its own way and answers errors in its own shape: the body arrives as text and
- * resolve/body.ts turns every problem into a 422 naming the field (docs/errors.md).
+ * requests of the day and as one of the second (docs/resolve.md#batch). Registered in its own
+ * plugin so that it reads JSON its own way and answers errors in its own shape: the body arrives
+ * as text and resolve/body.ts turns every problem into a 422 naming the field (docs/errors.md).
  *
  * Order of checks: key (401/403/429/503, before the body is read) → body size (413) → media
- * type (415) → body (422: JSON, then its schema) → for a batch, its other N − 1 requests (429,
- * the whole batch) → answer. Other methods on the path answer 405.
+ * type (415) → body (422: JSON, then its schema) → for a batch, its other N − 1 requests of the
+ * day (429, the whole batch, which is then not counted at all) → answer. Other methods on the
+ * path answer 405.
  */
 import type {} from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,11 +16,14 @@ import type { LimitPolicy } from '../../../access/access-control.js';
 import { isPromise } from '../../../access/maybe-promise.js';
 import type { Snapshot } from '../../../dataset/snapshot.js';
 import { cachedResult } from '../../../dataset/result-cache.js';
+import { mapInSlices } from '../../../shared/slices.js';
 import { MAX_INPUT_LENGTH, resolve } from '../../../resolve/resolve.js';
 import { RESOLVE_INDEX } from '../../../resolve/resolve-index.js';
 import type { ResolveAnswer, ResolveInput } from '../../../resolve/types.js';
 import { accessGuard, refuse } from '../../edge/access-guard.js';
+import { ApiError } from '../../edge/api-error.js';
 import { handleErrorsAs } from '../../edge/errors.js';
+import { utf8BodyText } from '../../edge/json-body.js';
 import { DETAILED_ERRORS } from '../../edge/error-shapes.js';
 import { addRate, sendJson } from '../../edge/writer.js';
 import { batchItemsOf } from './batch-body.js';
@@ -35,6 +39,9 @@ export const DEBUG_HEADER = 'x-debug-resolve';
 export const RESOLVE_BATCH_PATH = `${RESOLVE_PATH}/batch`;
 
 const RESOLVE_POLICY: LimitPolicy = { bucket: 'resolve' };
+
+/** A body that is not UTF-8: a 400 naming it, in the detailed shape (docs/errors.md), not a 422 of a guessed text. */
+const notUtf8 = (message: string) => new ApiError(400, message, [{ message, paramName: 'body', invalidValue: '', type: 'value_error', loc: ['body'] }]);
 
 /** Estimated bytes of a kept answer: the object, its reasons, and each candidate. */
 const ANSWER_BYTES = 400;
@@ -67,9 +74,9 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
     // Every problem of the body at once, in the 422 shape of docs/errors.md (body.ts).
     scope.setValidatorCompiler(resolveBodyValidator);
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: RESOLVE_BODY_LIMIT }, (_request, body, done) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: RESOLVE_BODY_LIMIT }, (request, body, done) => {
       try {
-        done(null, parseResolveJson(body as string));
+        done(null, parseResolveJson(utf8BodyText(request, body as Buffer, notUtf8)));
       } catch (error) {
         done(error as Error, undefined);
       }
@@ -119,7 +126,7 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
       guard,
       schema: {
         summary: 'Resolve up to 1,000 bank and branch names in one request',
-        description: `Each item is answered as POST ${RESOLVE_PATH} answers it, in order, with its id. A batch of N items counts as N requests against the key's limits: the access check counts the first, the other N − 1 are counted at once, and if they do not fit the whole batch is refused with 429 (and counts as one request). No debug. See docs/resolve.md#batch.`,
+        description: `Each item is answered as POST ${RESOLVE_PATH} answers it, in order, with its id. A batch of N items counts as N requests against the key's daily limit and as one request against its per-second limit; if the N do not fit the day, the whole batch is refused with 429 and not counted. No debug. See docs/resolve.md#batch.`,
         tags: ['Resolve v1 (beta)'],
         security: [{ apiKeyHeader: [] }],
         body: ResolveBatchRequestSchema,
@@ -138,7 +145,9 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
         }
         const snapshot = services.snapshots.current;
         snapshot.warm(RESOLVE_INDEX);
-        const results = items.map(({ id, input }) => ({ id, ...answerOf(snapshot, input) }));
+        // In slices that share the event loop (src/shared/slices.ts): 1,000 names in romaji take
+        // a few hundred milliseconds, which other clients must not wait for.
+        const results = await mapInSlices(items, ({ id, input }) => ({ id, ...answerOf(snapshot, input) }));
         for (const { decision } of results) scope.metrics.resolveDecisions.inc({ decision });
         return sendJson(reply, JSON.stringify({ results }));
       },

@@ -6,13 +6,13 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Bank } from '../../../domain/types.js';
-import { listFreewordBanks, listFreewordBranches } from '../../../search/freeword-operations.js';
+import { type FreewordParams, listFreewordBanks, listFreewordBranches } from '../../../search/freeword-operations.js';
 import { filterMeterFor } from './filter-meter.js';
 import { listBanks, listBranches, listBusinessTypes, present, readFields, type SearchContext } from '../../../search/operations.js';
 import { ApiError } from '../../edge/api-error.js';
 import type { AppServices } from '../../services.js';
 import { accessGuard } from '../../edge/access-guard.js';
-import { readSearchParams, type SearchParam } from './params.js';
+import { readSearchParams, type SearchParam, type SearchParams } from './params.js';
 import { cachedAnswer } from '../../edge/answer-cache.js';
 import { handleErrorsAs } from '../../edge/errors.js';
 import { SEARCH_ERRORS } from '../../edge/error-shapes.js';
@@ -63,7 +63,7 @@ function registerSearchRoutes(app: FastifyInstance, services: AppServices, versi
     path: string,
     doc: { summary: string; ok: TSchema; params?: TSchema },
     accepted: readonly SearchParam[],
-    handler: (req: FastifyRequest, p: ReturnType<typeof readSearchParams>, ctx: SearchContext) => unknown,
+    handler: (req: FastifyRequest, p: ReturnType<typeof readSearchParams>, ctx: SearchContext) => unknown | Promise<unknown>,
   ) => {
     registerGet(app, {
       url: path,
@@ -77,19 +77,19 @@ function registerSearchRoutes(app: FastifyInstance, services: AppServices, versi
         response: { 200: doc.ok, '4xx': SearchErrorSchema },
       },
       // What it throws, Fastify sends through the error handler.
-      handler: (request: FastifyRequest, reply: FastifyReply) => {
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const params = readSearchParams(request, accepted);
         const callback = negotiate(request, params.callback);
         // One snapshot for the whole answer, read once: a swap never mixes two in one response.
         const filterTime = params.filter === undefined ? undefined : filterMeterFor(services.filterTime, request.apiKey);
         const ctx: SearchContext = { snapshot: services.snapshots.current, cursors: services.cursors, filterTime };
-        const json = cachedAnswer(ctx.snapshot, request, () => JSON.stringify(handler(request, params, ctx)));
-        respond(reply, json, callback);
+        const json = await cachedAnswer(ctx.snapshot, request, async () => JSON.stringify(await handler(request, params, ctx)));
+        return respond(reply, json, callback);
       },
     });
   };
-  route('/banks', { summary: 'List banks', ok: listEnvelopeSchema(version, 'banks', bankSchema(version), false, true) }, LIST_PARAMS, (_req, p, ctx) => {
-    return presenter.list('banks', listBanks(ctx, views.bank, p), ctx.snapshot.directory.version);
+  route('/banks', { summary: 'List banks', ok: listEnvelopeSchema(version, 'banks', bankSchema(version), false, true) }, LIST_PARAMS, async (_req, p, ctx) => {
+    return presenter.list('banks', await listBanks(ctx, views.bank, p), ctx.snapshot.directory.version);
   });
 
   route('/banks/:code', { summary: 'Get a bank', ok: bankSchema(version), params: BANK_PARAMS }, GET_PARAMS, (req, p, ctx) => {
@@ -97,10 +97,10 @@ function registerSearchRoutes(app: FastifyInstance, services: AppServices, versi
     return present(bankOf(ctx, code), views.bank, readFields(p.fields, views.bank));
   });
 
-  route('/banks/:bankCode/branches', { summary: 'List the branches of a bank', ok: listEnvelopeSchema(version, 'branches', BranchSchema, true, true), params: BANK_CODE_PARAMS }, LIST_PARAMS, (req, p, ctx) => {
+  route('/banks/:bankCode/branches', { summary: 'List the branches of a bank', ok: listEnvelopeSchema(version, 'branches', BranchSchema, true, true), params: BANK_CODE_PARAMS }, LIST_PARAMS, async (req, p, ctx) => {
     const bankCode = (req.params as Params).bankCode!;
     const bank = present(bankOf(ctx, bankCode), views.bank);
-    const result = listBranches(ctx, views.branch, bankCode, p)!;
+    const result = (await listBranches(ctx, views.branch, bankCode, p))!;
     return presenter.list('branches', result, ctx.snapshot.directory.version, bank);
   });
 
@@ -114,17 +114,19 @@ function registerSearchRoutes(app: FastifyInstance, services: AppServices, versi
   });
 
   if (version !== 'v1') {
-    route('/freeword/banks', { summary: 'Search banks by name or reading (freeword)', ok: listEnvelopeSchema(version, 'banks', bankSchema(version), false, true) }, FREEWORD_BANK_PARAMS, (_req, p, ctx) => {
-      return presenter.list('banks', listFreewordBanks(ctx, views.bank, p), ctx.snapshot.directory.version);
+    // The freeword routes' schema requires freeword (schemas.ts).
+    const freewordOf = (p: SearchParams) => p as FreewordParams;
+    route('/freeword/banks', { summary: 'Search banks by name or reading (freeword)', ok: listEnvelopeSchema(version, 'banks', bankSchema(version), false, true) }, FREEWORD_BANK_PARAMS, async (_req, p, ctx) => {
+      return presenter.list('banks', await listFreewordBanks(ctx, views.bank, freewordOf(p)), ctx.snapshot.directory.version);
     });
 
-    route('/freeword/banks/:bankCode/branches', { summary: "Search a bank's branches by name or reading (freeword)", ok: listEnvelopeSchema(version, 'branches', BranchSchema, true, true), params: BANK_CODE_PARAMS }, FREEWORD_BRANCH_PARAMS, (req, p, ctx) => {
+    route('/freeword/banks/:bankCode/branches', { summary: "Search a bank's branches by name or reading (freeword)", ok: listEnvelopeSchema(version, 'branches', BranchSchema, true, true), params: BANK_CODE_PARAMS }, FREEWORD_BRANCH_PARAMS, async (req, p, ctx) => {
       const bankCode = (req.params as Params).bankCode!;
       const bank = present(bankOf(ctx, bankCode), views.bank);
-      return presenter.list('branches', listFreewordBranches(ctx, views.branch, bankCode, p)!, ctx.snapshot.directory.version, bank);
+      return presenter.list('branches', (await listFreewordBranches(ctx, views.branch, bankCode, freewordOf(p)))!, ctx.snapshot.directory.version, bank);
     });
 
-    route('/businessTypes', { summary: 'List institution types', ok: listEnvelopeSchema(version, 'businessTypes', BusinessTypeSchema, false, false) }, LIST_PARAMS, (_req, p, ctx) => presenter.list('businessTypes', listBusinessTypes(ctx, views.businessType, p), undefined));
+    route('/businessTypes', { summary: 'List institution types', ok: listEnvelopeSchema(version, 'businessTypes', BusinessTypeSchema, false, false) }, LIST_PARAMS, async (_req, p, ctx) => presenter.list('businessTypes', await listBusinessTypes(ctx, views.businessType, p), undefined));
   }
 
   route('/version', { summary: 'Database version', ok: VersionSchema }, KEY, (_req, _p, ctx) => ({ version: ctx.snapshot.directory.version }));

@@ -72,6 +72,8 @@ export function registerKeys(app: FastifyInstance, services: AdminServices): voi
     const change = { name: (form.name ?? record.name).trim().slice(0, MAX_LABEL), referrers: lines(form.referrers), ips: lines(form.ips) };
     try {
       await keys.update(record.id, change);
+      // This server applies the new restrictions from the next request on.
+      services.app.auth.forget(record.keyHash);
     } catch (err) {
       const t = translate(request);
       return sendPage(reply, 400, 'key-edit', frameOf(request, 'keys', { error: t('error.invalid', { message: (err as Error).message }) }), { record, referrers: form.referrers ?? '', ips: form.ips ?? '' });
@@ -99,6 +101,8 @@ export function registerKeys(app: FastifyInstance, services: AdminServices): voi
     const record = await keyOr404(request, reply);
     if (!record) return reply;
     await keys.revoke(record.id);
+    // Refused by this server from the next request on; by the others within the key cache's 2 s.
+    services.app.auth.forget(record.keyHash);
     await services.console.audit.record({ operator: request.operatorSession!.operator, action: 'key.revoke', target: record.id, detail: {}, ip: request.ip });
     return reply.redirect(`/admin/keys?revoked=${record.id}`, 303);
   });
