@@ -1,6 +1,6 @@
 /**
  * Import rules checked by `npm test` (test/imports.test.ts): no cycles anywhere in src/, and the
- * pure layers (domain, dataset, search, resolve, shared) import nothing of HTTP or SQL.
+ * pure layers (domain, dataset, search, resolve, lineage, shared) import nothing of HTTP or SQL.
  */
 module.exports = {
   forbidden: [
@@ -8,8 +8,8 @@ module.exports = {
     {
       name: 'pure-logic-stays-pure',
       severity: 'error',
-      comment: 'Kana, filter, search, resolve and diff logic knows nothing of HTTP or SQL (README, Development).',
-      from: { path: '^src/(domain|dataset|search|resolve|shared)/' },
+      comment: 'Kana, filter, search, resolve, lineage and diff logic knows nothing of HTTP or SQL (README, Development).',
+      from: { path: '^src/(domain|dataset|search|resolve|lineage|shared)/' },
       to: { path: '^(src/(http|store|cli)/|node_modules/(fastify|kysely|pg|better-sqlite3|ioredis)/)' },
     },
   ],

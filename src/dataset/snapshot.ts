@@ -14,6 +14,8 @@
  *   http/edge/answer-cache.ts           ANSWERS
  *   shared/answer-json.ts               RECORD_JSON
  *   http/apis/resolve/answer-bytes.ts   BANK_HALVES
+ *   lineage/served.ts                   LINEAGE_HISTORY (provided by history/stored-lineage.ts
+ *                                       where it needs the store), LINEAGE
  */
 import type { Directory } from './directory.js';
 
@@ -114,6 +116,16 @@ export class Snapshot {
       const next = steps.next();
       if (next.done) return next.value;
     }
+  }
+
+  /**
+   * Sets the value of `derivation` for this snapshot, made elsewhere from more than the
+   * directory: the lineage of the versions stored before it needs the store
+   * (src/history/stored-lineage.ts). Only before anything derived it.
+   */
+  provide<T>(derivation: Derivation<T>, value: T): void {
+    if (this.#derived.has(derivation) || this.#preparing.has(derivation)) throw new Error(`${derivation.name} is derived already`);
+    this.#derived.set(derivation, value);
   }
 
   /** Whether `derivation` has been built for this snapshot (the tests check what is built only on need). */

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Directory } from '../dataset/directory.js';
 import { PACKAGE_ROOT } from '../package-root.js';
-import { type CodeHistory, type LineageHistory, type LineageVersion, type Listing, listingAt } from './history.js';
+import type { CodeHistory, LineageHistory, LineageVersion, Listing } from './history.js';
 
 export const LINEAGE_FILE_PATH = join(PACKAGE_ROOT, 'src', 'lineage', 'data', 'lineage.json');
 
@@ -107,6 +107,3 @@ export function historyOfFile(file: LineageFile, directory: Directory): LineageH
   }
   return { versions, banks, branches };
 }
-
-/** Whether the history's newest version lists the code (a helper for callers that read the file alone). */
-export const listedLast = (code: CodeHistory | undefined, history: LineageHistory): boolean => listingAt(code, history.versions.length - 1) !== undefined;

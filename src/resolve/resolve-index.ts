@@ -8,8 +8,9 @@ import { bankByBank, type DerivationInSteps, type Snapshot } from '../dataset/sn
 import type { InstitutionType } from '../domain/institutions.js';
 import type { Bank, Branch } from '../domain/types.js';
 import { shortBranchReading } from '../domain/branch-readings.js';
+import { branchNamesByCode, type FormerName } from '../lineage/former-names.js';
+import { LINEAGE_HISTORY } from '../lineage/served.js';
 import { BANK_ALIASES, type BankAlias } from './aliases.js';
-import { branchLineage } from './branch-lineage.js';
 import { isMainOffice, isNumeralName, numeralDigits, officialBase, type TrimmedName } from './branch-names.js';
 import { institutionForms, readBankInput, withoutCompanyForm } from './institution-names.js';
 import { type Key, keyOf } from './keys.js';
@@ -57,7 +58,7 @@ export interface BranchIndex {
    * not the reading itself; the others are found in byKana (see spokenMatches).
    */
   readonly bySpoken: Postings<BranchEntry>;
-  /** By former names (and their readings and bases) the branch's code carried (src/resolve/branch-lineage.ts). */
+  /** By former names (and their readings and bases) the branch's code carried (src/lineage/former-names.ts). */
   readonly byFormer: Postings<BranchEntry>;
   readonly mainOffices: readonly BranchEntry[];
   /** Names, readings and bases for typos and abbreviations; numeric names are left out. */
@@ -125,7 +126,7 @@ function bankEntry(bank: Bank, keyOf: KeyMaker): BankEntry {
   };
 }
 
-function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMaker): BranchIndex {
+function branchIndex(branches: readonly Branch[], lineage: ReadonlyMap<string, readonly FormerName[]>, keyOf: KeyMaker): BranchIndex {
   const byName = new Postings<BranchEntry>();
   const byKana = new Postings<BranchEntry>();
   const byBase = new Postings<BranchEntry>();
@@ -156,7 +157,6 @@ function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMa
     // 〇九九 and 〇九八 are different branches, not one typed wrong.
     else for (const text of new Set([e.name.folded, e.kana.folded, ...(e.shortKana ? [e.shortKana.folded] : []), ...(e.base ? [e.base.key.folded] : [])])) nearTexts.push([text, e]);
   }
-  const lineage = branchLineage(bankCode);
   for (const e of lineage.size > 0 ? entries : []) {
     for (const former of lineage.get(e.branch.code) ?? []) {
       const name = keyOf(former.name);
@@ -172,7 +172,8 @@ function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMa
 const BANKS_PER_STEP = 50;
 
 /** The index, yielding between steps of a few ms (Derivation.steps): the bank level is built at once otherwise, 30–55 ms. */
-function* indexSteps(directory: Directory): Generator<void, ResolveIndex, void> {
+function* indexSteps(snapshot: Snapshot): Generator<void, ResolveIndex, void> {
+  const directory = snapshot.directory;
   // The only reference to the key cache (see branches below): another one, say in a closure of
   // this function, would keep it as long as the index.
   let makeKey: KeyMaker | undefined = keyMaker();
@@ -221,7 +222,7 @@ function* indexSteps(directory: Directory): Generator<void, ResolveIndex, void> 
       let index = branchIndexes.get(bankCode);
       if (!index) {
         makeKey ??= keyMaker();
-        index = branchIndex(bankCode, directory.branches(bankCode), makeKey);
+        index = branchIndex(directory.branches(bankCode), branchNamesByCode(snapshot.derive(LINEAGE_HISTORY), bankCode), makeKey);
         branchIndexes.set(bankCode, index);
         // Once every bank is built the cache only holds the keys the entries hold already, in a
         // table of its own (0.9 MB): let it go.
@@ -240,7 +241,7 @@ function* indexSteps(directory: Directory): Generator<void, ResolveIndex, void> 
  */
 export const RESOLVE_INDEX: DerivationInSteps<ResolveIndex> = {
   name: 'resolve index',
-  steps: (snapshot) => indexSteps(snapshot.directory),
+  steps: (snapshot) => indexSteps(snapshot),
   warm: (index, snapshot) => bankByBank(snapshot, (code) => index.branches(code)),
 };
 
