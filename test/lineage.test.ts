@@ -170,7 +170,8 @@ const merger = (data: RawData) => {
   const jibun = data['0039']!;
   delete data['0039'];
   // The package's records carry their code too (src/dataset/zengin.ts).
-  const moved = (record: object, code: string, name?: string) => ({ ...record, code, ...(name ? { name } : {}) }) as RawData[string]['branches'][string];
+  type RawBranch = RawData[string]['branches'][string];
+  const moved = (record: RawBranch, code: string, name?: string): RawBranch => Object.assign({ ...record, code }, name ? { name } : {});
   for (const [code, b] of Object.entries(jibun.branches)) {
     if (code.startsWith('1')) data['0038']!.branches[`7${code.slice(1)}`] = moved(b, `7${code.slice(1)}`, code === '105' ? `${b.name}支店` : undefined);
   }

@@ -15,7 +15,8 @@
  *   shared/answer-json.ts               RECORD_JSON
  *   http/apis/resolve/answer-bytes.ts   BANK_HALVES
  *   lineage/served.ts                   LINEAGE_HISTORY (provided by history/stored-lineage.ts
- *                                       where it needs the store), LINEAGE
+ *                                       where it needs the store), LINEAGE (both in steps, built
+ *                                       within the Resolve index's)
  */
 import type { Directory } from './directory.js';
 
@@ -110,12 +111,30 @@ export class Snapshot {
     });
   }
 
-  #finish<T>(derivation: Derivation<T>, steps: Generator<void, T, void>): T {
+  /**
+   * The value of `derivation`, built within the steps of another derivation that needs it
+   * (`const value = yield* snapshot.within(D)` in its generator), so that neither holds the
+   * event loop for long: the Resolve index needs the lineage. Takes over steps a `prepare`
+   * began; a value derived meanwhile (a request's `derive`) is the one returned.
+   */
+  *within<T>(derivation: DerivationInSteps<T>): Generator<void, T, void> {
+    if (this.#derived.has(derivation)) return this.#derived.get(derivation) as T;
+    const steps = (this.#preparing.get(derivation) as Generator<void, T, void> | undefined) ?? derivation.steps(this);
     this.#preparing.delete(derivation);
     for (;;) {
+      if (this.#derived.has(derivation)) return this.#derived.get(derivation) as T;
       const next = steps.next();
-      if (next.done) return next.value;
+      if (next.done) {
+        this.#derived.set(derivation, next.value);
+        return next.value;
+      }
+      yield;
     }
+  }
+
+  #finish<T>(derivation: Derivation<T>, steps: Generator<void, T, void>): T {
+    this.#preparing.delete(derivation);
+    return completed(steps);
   }
 
   /**
@@ -142,6 +161,14 @@ export class Snapshot {
     this.#warming.add(derivation);
     const step = derivation.warm?.(this.derive(derivation), this);
     if (step !== undefined) inBackground(step);
+  }
+}
+
+/** The value of work written in steps, all steps run at once. */
+export function completed<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
   }
 }
 

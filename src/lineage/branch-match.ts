@@ -2,7 +2,7 @@
  * How a branch of one institution is recognised under another after a merger
  * (docs/lineage.md#inference): the same name and reading; else the same name once an office
  * word is added, dropped or swapped (春江 ↔ 春江支店, 駅前出張所 ↔ 駅前); else the same reading
- * written otherwise (市ケ谷 ↔ 市ヶ谷).
+ * written otherwise (市ケ谷 ↔ 市ヶ谷). A merger's 中央 counts as an office word (今池 → 今池中央).
  */
 import { BRANCH_SUFFIX_RULES, shortBranchReading } from '../domain/branch-readings.js';
 import { INSTITUTION_TYPE_SPELLINGS } from '../domain/institutions.js';
@@ -12,11 +12,12 @@ export type MatchTier = 'name' | 'office_word' | 'reading';
 export const MATCH_TIERS: readonly MatchTier[] = ['name', 'office_word', 'reading'];
 
 /**
- * Office words at the end of a branch name: the ones whose reading src/domain/branch-readings.ts
- * completes, the three the Zengin kana already reads (支店, 支所, 営業所), and 統括 (a regional
- * head office). Longest first.
+ * Words a branch name gains or loses when it moves: the office words whose reading
+ * src/domain/branch-readings.ts completes, the three the Zengin kana already reads (支店, 支所,
+ * 営業所), 統括 (a regional head office), and 中央, which a merger adds where the absorbing bank
+ * has a branch of that name already (中京銀行 今池 → あいち銀行 今池中央). Longest first.
  */
-const OFFICE_WORDS: readonly string[] = [...new Set([...BRANCH_SUFFIX_RULES.map((r) => r.suffix), '支店', '支所', '営業所', '統括'])].sort((a, b) => b.length - a.length);
+const OFFICE_WORDS: readonly string[] = [...new Set([...BRANCH_SUFFIX_RULES.map((r) => r.suffix), '支店', '支所', '営業所', '統括', '中央'])].sort((a, b) => b.length - a.length);
 
 /** The name without its office word (春江支店 → 春江); the name itself when it has none or is one. */
 export function baseName(name: string): string {

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Directory } from '../dataset/directory.js';
+import { completed } from '../dataset/snapshot.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import type { CodeHistory, LineageHistory, LineageVersion, Listing } from './history.js';
 
@@ -77,12 +78,16 @@ function cut(listings: readonly FileListing[], through: number): Listing[] {
   return out;
 }
 
+/** Banks completed between two yields of historyOfFileSteps. */
+const BANKS_PER_STEP = 100;
+
 /**
  * The history of the file's versions up to the one `directory` is dated on (or before), with
  * every code the file leaves out taken from `directory`: listed the same way since the first
  * version. `directory` should be that version (Ginko's bundled data is the file's newest).
+ * In steps of a few ms (src/dataset/snapshot.ts).
  */
-export function historyOfFile(file: LineageFile, directory: Directory): LineageHistory {
+export function* historyOfFileSteps(file: LineageFile, directory: Directory): Generator<void, LineageHistory, void> {
   const through = versionIndexOn(file, directory.effectiveDate);
   const versions: LineageVersion[] = file.versions.slice(0, through + 1).map((v) => ({ date: v.date, source: `zengin-code@${v.version}`, integrity: v.integrity }));
   const banks = new Map<string, CodeHistory>();
@@ -97,8 +102,10 @@ export function historyOfFile(file: LineageFile, directory: Directory): LineageH
     const kept = cut(listings, through);
     if (kept.length > 0) branchesOf(key.slice(0, 4)).set(key.slice(5), kept);
   }
+  yield;
   const always = (name: string, kana: string): CodeHistory => [{ name, kana, from: 0, to: through }];
-  for (const bank of directory.banks) {
+  for (const [i, bank] of directory.banks.entries()) {
+    if (i % BANKS_PER_STEP === BANKS_PER_STEP - 1) yield;
     if (!(bank.code in file.banks)) banks.set(bank.code, always(bank.name, bank.fullWidthKana));
     const listed = branchesOf(bank.code);
     for (const branch of directory.branches(bank.code)) {
@@ -106,4 +113,8 @@ export function historyOfFile(file: LineageFile, directory: Directory): LineageH
     }
   }
   return { versions, banks, branches };
+}
+
+export function historyOfFile(file: LineageFile, directory: Directory): LineageHistory {
+  return completed(historyOfFileSteps(file, directory));
 }

@@ -6,7 +6,8 @@
  */
 import { type CodeHistory, type LineageHistory, type Listing, listingAt } from './history.js';
 import type { LineageOverride } from './overrides.js';
-import { inferLinks, type Link, type Links } from './successors.js';
+import { completed } from '../dataset/snapshot.js';
+import { inferLinksInSteps, type Link, type Links } from './successors.js';
 import type { LineageAnswer, LineageEvent, LineageRecord, LineageStatus } from './types.js';
 
 /** A code: an institution (branch null) or one of its branches. */
@@ -169,7 +170,11 @@ function dedupe(events: readonly LineageEvent[]): LineageEvent[] {
   return out.sort((a, b) => (a.effective_date < b.effective_date ? -1 : a.effective_date > b.effective_date ? 1 : 0));
 }
 
-/** The lineage of a history, its successors inferred and the overrides applied. */
+/** The lineage of a history, its successors inferred and the overrides applied, in steps (src/dataset/snapshot.ts). */
+export function* lineageSteps(history: LineageHistory, overrides: readonly LineageOverride[]): Generator<void, Lineage, void> {
+  return new Lineage(history, yield* inferLinksInSteps(history, overrides));
+}
+
 export function lineageOf(history: LineageHistory, overrides: readonly LineageOverride[]): Lineage {
-  return new Lineage(history, inferLinks(history, overrides));
+  return completed(lineageSteps(history, overrides));
 }

@@ -7,10 +7,10 @@
  */
 import { loadBundledDirectory } from '../dataset/bundled.js';
 import type { Directory } from '../dataset/directory.js';
-import type { Derivation } from '../dataset/snapshot.js';
+import type { DerivationInSteps } from '../dataset/snapshot.js';
 import { extendHistory, type LineageHistory, type LineageVersion } from './history.js';
-import { type Lineage, lineageOf } from './lineage.js';
-import { historyOfFile, readLineageFile } from './lineage-file.js';
+import { type Lineage, lineageSteps } from './lineage.js';
+import { historyOfFile, historyOfFileSteps, readLineageFile } from './lineage-file.js';
 import { readOverrides } from './overrides.js';
 
 /** The effective date of the newest version the lineage dataset holds. */
@@ -28,19 +28,25 @@ export function versionOf(directory: Directory, source: string): LineageVersion 
   return { date: directory.effectiveDate, source };
 }
 
-/** The history through `directory`'s version, from the lineage dataset alone. */
-export function historyThrough(directory: Directory): LineageHistory {
+/** The history through `directory`'s version, from the lineage dataset alone, in steps. */
+function* historyThrough(directory: Directory): Generator<void, LineageHistory, void> {
   const file = readLineageFile();
-  if (directory.effectiveDate <= buildTimeNewest()) return historyOfFile(file, directory);
+  if (directory.effectiveDate <= buildTimeNewest()) return yield* historyOfFileSteps(file, directory);
   return extendHistory(buildTimeHistory(), directory, versionOf(directory, `dataset ${directory.version}`));
 }
 
-export const LINEAGE_HISTORY: Derivation<LineageHistory> = {
+/**
+ * Both in steps of a few ms: the Resolve index builds them within its own steps
+ * (Snapshot.within), and a request that needs them first runs what is left at once.
+ */
+export const LINEAGE_HISTORY: DerivationInSteps<LineageHistory> = {
   name: 'lineage history',
-  build: (snapshot) => historyThrough(snapshot.directory),
+  steps: (snapshot) => historyThrough(snapshot.directory),
 };
 
-export const LINEAGE: Derivation<Lineage> = {
+export const LINEAGE: DerivationInSteps<Lineage> = {
   name: 'lineage',
-  build: (snapshot) => lineageOf(snapshot.derive(LINEAGE_HISTORY), readOverrides()),
+  steps: function* (snapshot) {
+    return yield* lineageSteps(yield* snapshot.within(LINEAGE_HISTORY), readOverrides());
+  },
 };

@@ -23,6 +23,7 @@
  * Each version looks only at what changed there (its departures and arrivals) and at the
  * institutions those touch, not at all 30,000 codes.
  */
+import { completed } from '../dataset/snapshot.js';
 import { businessTypeOf } from '../domain/institution-types.js';
 import { branchBase, institutionStems, MATCH_TIERS, matchKey } from './branch-match.js';
 import { type CodeHistory, type LineageHistory, type Listing, listingAt } from './history.js';
@@ -71,7 +72,14 @@ const FAMILY_OF_TYPE: Readonly<Record<string, string>> = Object.freeze({
   '02200': 'funds_transfer',
 });
 
-const familyOf = (bankCode: string) => FAMILY_OF_TYPE[businessTypeOf(bankCode).code] ?? 'other';
+const families = new Map<string, string>();
+
+/** The kind of an institution, by its code (kept: every arrival asks). */
+function familyOf(bankCode: string): string {
+  let family = families.get(bankCode);
+  if (family === undefined) families.set(bankCode, (family = FAMILY_OF_TYPE[businessTypeOf(bankCode).code] ?? 'other'));
+  return family;
+}
 
 const branchKey = (bank: string, branch: string) => `${bank}-${branch}`;
 
@@ -102,22 +110,35 @@ class Prepared {
   readonly #keys = new Map<Listing, readonly string[]>();
   readonly #bases = new Map<Listing, ReturnType<typeof branchBase>>();
 
-  constructor(history: LineageHistory) {
+  constructor(private readonly history: LineageHistory) {
     this.arrivals = history.versions.map(() => []);
     this.departed = history.versions.map(() => new Set());
+  }
+
+  /** Arranges the history, yielding between groups of banks. */
+  *arrange(): Generator<void, this, void> {
+    const history = this.history;
+    let codes = 0;
     for (const [bank, byCode] of history.branches) {
+      if ((codes += byCode.size) > CODES_PER_STEP) {
+        codes = 0;
+        yield;
+      }
       this.codes.set(bank, [...byCode].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+      // Loops, not callbacks: this visits every listing of every code.
       for (const [code, listings] of byCode) {
-        listings.forEach((listing, i) => {
+        for (let i = 0; i < listings.length; i++) {
+          const listing = listings[i]!;
           const placed = { bank, code, listing };
           if (listing.from > 0 && (i === 0 || listings[i - 1]!.to < listing.from - 1)) this.arrivals[listing.from]!.push(placed);
           if (listing.to + 1 < history.versions.length && listings[i + 1]?.from !== listing.to + 1) this.departed[listing.to + 1]!.add(bank);
           const named = this.byName.get(listing.name);
           if (named) named.push(placed);
           else this.byName.set(listing.name, [placed]);
-        });
+        }
       }
     }
+    return this;
   }
 
   /** A listing's key at each tier, in the order of MATCH_TIERS. */
@@ -143,6 +164,8 @@ class Prepared {
   }
 }
 
+const NO_ARRIVALS: readonly Arrival[] = [];
+
 /** The arrivals of one version, by their key at each match tier. */
 class Arrivals {
   readonly #byTier: readonly Map<string, Arrival[]>[] = MATCH_TIERS.map(() => new Map());
@@ -153,11 +176,12 @@ class Arrivals {
     this.all = placed.map((p) => ({ ...p, claimed: false }));
     for (const arrival of this.all) {
       this.#byCode.set(branchKey(arrival.bank, arrival.code), arrival);
-      prepared.keysOf(arrival.listing).forEach((key, tier) => {
-        const list = this.#byTier[tier]!.get(key);
+      const keys = prepared.keysOf(arrival.listing);
+      for (let tier = 0; tier < keys.length; tier++) {
+        const list = this.#byTier[tier]!.get(keys[tier]!);
         if (list) list.push(arrival);
-        else this.#byTier[tier]!.set(key, [arrival]);
-      });
+        else this.#byTier[tier]!.set(keys[tier]!, [arrival]);
+      }
     }
   }
 
@@ -165,10 +189,9 @@ class Arrivals {
     return this.#byCode.get(branchKey(bank, code));
   }
 
-  /** Unclaimed arrivals matching `branch` at tier `tier` (an index into MATCH_TIERS). */
-  find(tier: number, branch: Listing): Arrival[] {
-    const list = this.#byTier[tier]!.get(this.prepared.keysOf(branch)[tier]!);
-    return list ? list.filter((a) => !a.claimed) : [];
+  /** The arrivals matching `branch` at tier `tier` (an index into MATCH_TIERS), claimed ones too: callers skip those. */
+  find(tier: number, branch: Listing): readonly Arrival[] {
+    return this.#byTier[tier]!.get(this.prepared.keysOf(branch)[tier]!) ?? NO_ARRIVALS;
   }
 }
 
@@ -190,21 +213,30 @@ interface Found {
   readonly byInstitution: boolean;
 }
 
-export function inferLinks(history: LineageHistory, overrides: readonly LineageOverride[]): Links {
+/** Sources judged, and banks arranged, between two yields of the inference in steps. */
+const SOURCES_PER_STEP = 40;
+const CODES_PER_STEP = 1500;
+
+/** The links of a history, yielding between versions and between groups of sources (a few ms each). */
+export function* inferLinksInSteps(history: LineageHistory, overrides: readonly LineageOverride[]): Generator<void, Links, void> {
   const banks = new Map<string, Link>();
   const branches = new Map<string, Link>();
   const never = new Set(overrides.filter((o) => o.successor === null).map((o) => o.code));
-  const prepared = new Prepared(history);
+  const prepared = yield* new Prepared(history).arrange();
   for (let at = 1; at < history.versions.length; at++) {
     const date = history.versions[at]!.date;
-    new Step(history, prepared, at, banks, branches, never, overrides.filter((o) => o.successor !== null && o.effective_date === date)).run();
+    yield* new Step(history, prepared, at, banks, branches, never, overrides.filter((o) => o.successor !== null && o.effective_date === date)).run();
   }
   return { banks, branches };
 }
 
+export function inferLinks(history: LineageHistory, overrides: readonly LineageOverride[]): Links {
+  return completed(inferLinksInSteps(history, overrides));
+}
+
 /** The inference at one version. */
 class Step {
-  readonly #arrivals: Arrivals;
+  #arrivals!: Arrivals;
 
   constructor(
     private readonly history: LineageHistory,
@@ -214,12 +246,12 @@ class Step {
     private readonly branchLinks: Map<string, Link>,
     private readonly never: ReadonlySet<string>,
     private readonly forced: readonly LineageOverride[],
-  ) {
-    this.#arrivals = new Arrivals(prepared, prepared.arrivals[at]!);
-  }
+  ) {}
 
-  run(): void {
+  *run(): Generator<void, void, void> {
+    this.#arrivals = new Arrivals(this.prepared, this.prepared.arrivals[this.at]!);
     this.#codeChanges();
+    yield;
     // Forced branches first: a forced institution's merger then leaves them as they are.
     for (const override of this.forced) {
       const [bank, branch] = splitCode(override.code);
@@ -232,10 +264,13 @@ class Step {
     }
     // Vanished institutions first: they brought the branches that arrived.
     const sources = this.#sources();
+    yield;
+    let judged = 0;
     for (const source of [...sources.filter((s) => s.vanished), ...sources.filter((s) => !s.vanished)]) {
       if (this.bankLinks.has(source.bank) || this.never.has(source.bank)) continue;
       const choice = this.#choose(source);
       if (choice) this.#merge(source, choice.bank, choice.found, 'inference');
+      if (++judged % SOURCES_PER_STEP === 0) yield;
     }
   }
 
@@ -250,7 +285,7 @@ class Step {
       for (const [code, listings] of this.prepared.codes.get(bank) ?? []) {
         const listing = listingAt(listings, this.at - 1);
         if (!listing || listingAt(listings, this.at) || !this.#open(bank, code)) continue;
-        const arrival = this.#arrivals.find(0, listing).find((a) => a.bank === bank);
+        const arrival = this.#arrivals.find(0, listing).find((a) => a.bank === bank && !a.claimed);
         if (!arrival) continue;
         arrival.claimed = true;
         this.branchLinks.set(branchKey(bank, code), { kind: 'code_changed', at: this.at, bank, branch: arrival.code, by: 'inference' });
@@ -304,16 +339,21 @@ class Step {
   #candidates(source: Source): Map<string, Found[]> {
     const family = familyOf(source.bank);
     const byBank = new Map<string, Found[]>();
+    const namedAfter = this.#namedAfter(source);
     for (const [code, listing] of source.branches) {
       const seen = new Set<string>();
-      const offer = (arrival: Arrival, byInstitution: boolean) => {
-        if (arrival.bank === source.bank || seen.has(arrival.bank) || familyOf(arrival.bank) !== family) return;
-        seen.add(arrival.bank);
-        (byBank.get(arrival.bank) ?? byBank.set(arrival.bank, []).get(arrival.bank)!).push({ code, listing, arrival, byInstitution });
-      };
-      for (let tier = 0; tier < MATCH_TIERS.length; tier++) for (const arrival of this.#arrivals.find(tier, listing)) offer(arrival, false);
-      // The head office (the first code) may live on under the institution's own name.
-      if (code === source.branches[0]![0]) for (const arrival of this.#namedAfter(source)) offer(arrival, true);
+      // Each tier in turn, then, for the head office (the first code), the institution's own name.
+      for (let tier = 0; tier <= MATCH_TIERS.length; tier++) {
+        const byInstitution = tier === MATCH_TIERS.length;
+        if (byInstitution && code !== source.branches[0]![0]) break;
+        for (const arrival of byInstitution ? namedAfter : this.#arrivals.find(tier, listing)) {
+          if (arrival.claimed || arrival.bank === source.bank || seen.has(arrival.bank) || familyOf(arrival.bank) !== family) continue;
+          seen.add(arrival.bank);
+          const found = byBank.get(arrival.bank);
+          if (found) found.push({ code, listing, arrival, byInstitution });
+          else byBank.set(arrival.bank, [{ code, listing, arrival, byInstitution }]);
+        }
+      }
     }
     return byBank;
   }
@@ -338,7 +378,7 @@ class Step {
     const out: Found[] = [];
     const taken = new Set<Arrival>();
     const take = (code: string, listing: Listing, there: readonly Arrival[], byInstitution: boolean) => {
-      const open = there.filter((a) => a.bank === bank && !taken.has(a));
+      const open = there.filter((a) => a.bank === bank && !a.claimed && !taken.has(a));
       const arrival = open.find((a) => a.code === code) ?? open[0];
       if (!arrival) return false;
       taken.add(arrival);

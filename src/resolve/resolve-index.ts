@@ -9,7 +9,8 @@ import type { InstitutionType } from '../domain/institutions.js';
 import type { Bank, Branch } from '../domain/types.js';
 import { shortBranchReading } from '../domain/branch-readings.js';
 import { branchNamesByCode, type FormerName } from '../lineage/former-names.js';
-import { LINEAGE_HISTORY } from '../lineage/served.js';
+import { formerInstitutions } from '../lineage/former-institutions.js';
+import { LINEAGE, LINEAGE_HISTORY } from '../lineage/served.js';
 import { BANK_ALIASES, type BankAlias } from './aliases.js';
 import { isMainOffice, isNumeralName, numeralDigits, officialBase, type TrimmedName } from './branch-names.js';
 import { institutionForms, readBankInput, withoutCompanyForm } from './institution-names.js';
@@ -35,6 +36,11 @@ export interface AliasEntry {
   readonly stem: Key;
   readonly type: InstitutionType | null;
   readonly entries: readonly BankEntry[];
+  /**
+   * A former name from the lineage (src/lineage/former-institutions.ts): the code it belonged
+   * to, whose branches the input names as they were (ResolveIndex.formerBranches).
+   */
+  readonly formerCode?: string;
 }
 
 export interface BranchEntry {
@@ -82,9 +88,14 @@ export interface ResolveIndex {
   /** By the spoken key of the reading and of the reading's stem. */
   readonly bySpoken: Postings<BankEntry>;
   readonly near: NearIndex<BankForm>;
-  /** By the folded stem of the alias as read by readBankInput. */
+  /** By the folded stem of the alias as read by readBankInput; the lineage's former names first. */
   readonly aliases: Postings<AliasEntry>;
   branches(bankCode: string): BranchIndex;
+  /**
+   * The branches of a former institution (AliasEntry.formerCode) under every name each carried,
+   * each entry the branch that carries it today.
+   */
+  formerBranches(formerCode: string): BranchIndex;
 }
 
 /** The branches whose reading has this spoken key: the ones indexed by it, and those whose reading is already its own spoken key. */
@@ -126,18 +137,27 @@ function bankEntry(bank: Bank, keyOf: KeyMaker): BankEntry {
   };
 }
 
+function branchEntry(branch: Branch, name: string, kana: string, keyOf: KeyMaker): BranchEntry {
+  const key = keyOf(name);
+  const short = shortBranchReading(name, kana);
+  return { branch, name: key, kana: keyOf(kana), shortKana: short === kana ? undefined : keyOf(short), base: officialBase(key) };
+}
+
 function branchIndex(branches: readonly Branch[], lineage: ReadonlyMap<string, readonly FormerName[]>, keyOf: KeyMaker): BranchIndex {
+  return indexOf(
+    branches.map((branch) => branchEntry(branch, branch.name, branch.fullWidthKana, keyOf)),
+    lineage,
+    keyOf,
+  );
+}
+
+function indexOf(entries: readonly BranchEntry[], lineage: ReadonlyMap<string, readonly FormerName[]>, keyOf: KeyMaker): BranchIndex {
   const byName = new Postings<BranchEntry>();
   const byKana = new Postings<BranchEntry>();
   const byBase = new Postings<BranchEntry>();
   const byDigits = new Postings<BranchEntry>();
   const bySpoken = new Postings<BranchEntry>();
   const byFormer = new Postings<BranchEntry>();
-  const entries = branches.map((branch): BranchEntry => {
-    const name = keyOf(branch.name);
-    const short = shortBranchReading(branch.name, branch.fullWidthKana);
-    return { branch, name, kana: keyOf(branch.fullWidthKana), shortKana: short === branch.fullWidthKana ? undefined : keyOf(short), base: officialBase(name) };
-  });
   const nearTexts: [string, BranchEntry][] = [];
   for (const e of entries) {
     byName.add(e.name.folded, e);
@@ -200,6 +220,27 @@ function* indexSteps(snapshot: Snapshot): Generator<void, ResolveIndex, void> {
     for (const text of new Set([e.name.folded, e.short.folded, e.kana.folded])) if (!typed.has(text)) forms.push([text, { entry: e, typed: false }]);
   }
   const aliases = new Postings<AliasEntry>();
+  // Former names from the lineage first: where the curated table has the same name, the
+  // lineage's entry also knows where that institution's branches went.
+  const lineage = yield* snapshot.within(LINEAGE);
+  const former = new Map(formerInstitutions(lineage).map((f) => [f.code, f]));
+  const takenByOther = (stem: string, code: string) =>
+    [maps.byName, maps.byShort, maps.byStem, maps.byKana, maps.byKanaStem].some((postings) => postings.get(stem).some((e) => e.bank.code !== code));
+  for (const f of former.values()) {
+    const successor = byCode.get(f.successor);
+    if (!successor) continue;
+    for (const { name, kana } of f.names) {
+      const alias: BankAlias = { text: name, codes: [f.successor], kind: 'former_name', source: 'data', note: `${f.code} ${name}, from the lineage (docs/lineage.md)` };
+      for (const text of [name, kana]) {
+        const readings = readBankInput(keyOf(withoutCompanyForm(text)));
+        const reading = readings.find((r) => r.type !== null) ?? readings[0];
+        // A former name never takes a name, reading or stem from an institution of today.
+        if (!reading || takenByOther(reading.stem.folded, f.successor)) continue;
+        aliases.add(reading.stem.folded, { alias, stem: reading.stem, type: reading.type, entries: [successor], formerCode: f.code });
+      }
+    }
+  }
+  yield;
   for (const alias of BANK_ALIASES) {
     const entries = alias.codes.map((c) => byCode.get(c)).filter((e): e is BankEntry => e !== undefined);
     // An alias whose institutions all left the directory says nothing any more.
@@ -212,6 +253,7 @@ function* indexSteps(snapshot: Snapshot): Generator<void, ResolveIndex, void> {
   yield;
   const near = new NearIndex(forms);
   const branchIndexes = new Map<string, BranchIndex>();
+  const formerIndexes = new Map<string, BranchIndex>();
   return {
     version: directory.version,
     banks,
@@ -230,8 +272,23 @@ function* indexSteps(snapshot: Snapshot): Generator<void, ResolveIndex, void> {
       }
       return index;
     },
+    formerBranches(formerCode: string): BranchIndex {
+      let index = formerIndexes.get(formerCode);
+      if (!index) {
+        const keys = makeKey ?? keyMaker();
+        const entries = (former.get(formerCode)?.branches() ?? []).flatMap((b) => {
+          const today = directory.branchesByCode(b.bank, b.branch)[0];
+          return today ? b.names.map((n) => branchEntry(today, n.name, n.kana, keys)) : [];
+        });
+        index = indexOf(entries, NO_FORMER_NAMES, keys);
+        formerIndexes.set(formerCode, index);
+      }
+      return index;
+    },
   };
 }
+
+const NO_FORMER_NAMES: ReadonlyMap<string, readonly FormerName[]> = new Map();
 
 /**
  * The Resolve index of a snapshot. Its bank level (1.9 MB) is prepared in steps when a snapshot
