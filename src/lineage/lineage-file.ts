@@ -53,12 +53,12 @@ export function lineageFileOf(history: LineageHistory, meta: Pick<LineageFile, '
   return { ...meta, versions, banks, branches };
 }
 
-let cached: LineageFile | undefined;
-
-/** The file shipped in the repository, read once. */
+/**
+ * The file shipped in the repository, read anew each time: a snapshot reads it once, for its
+ * history, which holds what it needs (the parsed file would double it for a server's life).
+ */
 export function readLineageFile(): LineageFile {
-  cached ??= JSON.parse(readFileSync(LINEAGE_FILE_PATH, 'utf8')) as LineageFile;
-  return cached;
+  return JSON.parse(readFileSync(LINEAGE_FILE_PATH, 'utf8')) as LineageFile;
 }
 
 /** The index of the newest version of the file dated on or before `date`, -1 if none is. */

@@ -13,9 +13,12 @@ import { type Lineage, lineageSteps } from './lineage.js';
 import { historyOfFile, historyOfFileSteps, readLineageFile } from './lineage-file.js';
 import { readOverrides } from './overrides.js';
 
+let newest: string | undefined;
+
 /** The effective date of the newest version the lineage dataset holds. */
 export function buildTimeNewest(): string {
-  return readLineageFile().versions.at(-1)!.date;
+  newest ??= readLineageFile().versions.at(-1)!.date;
+  return newest;
 }
 
 /** The lineage dataset through its newest version, completed by the bundled data (that version). */
@@ -30,8 +33,7 @@ export function versionOf(directory: Directory, source: string): LineageVersion 
 
 /** The history through `directory`'s version, from the lineage dataset alone, in steps. */
 function* historyThrough(directory: Directory): Generator<void, LineageHistory, void> {
-  const file = readLineageFile();
-  if (directory.effectiveDate <= buildTimeNewest()) return yield* historyOfFileSteps(file, directory);
+  if (directory.effectiveDate <= buildTimeNewest()) return yield* historyOfFileSteps(readLineageFile(), directory);
   return extendHistory(buildTimeHistory(), directory, versionOf(directory, `dataset ${directory.version}`));
 }
 
