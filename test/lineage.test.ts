@@ -242,3 +242,37 @@ describe('lineage extended by newer versions', () => {
     }
   });
 });
+
+describe('override table', () => {
+  const history = buildTimeHistory();
+  const dates = new Set(history.versions.map((v) => v.date));
+  const published = new Set(history.versions.map((v) => v.source.replace('zengin-code@', '')));
+  const inferred = lineageOf(history, []);
+
+  it('has entries with a reason, the versions that show them and a date of one of them, on codes the data lists', () => {
+    const overrides = readOverrides();
+    assert.equal(overrides.length, 13);
+    for (const o of overrides) {
+      assert.match(o.code, /^\d{4}(-\d{3})?$/);
+      assert.ok(o.successor === null || /^\d{4}(-\d{3})?$/.test(o.successor), o.code);
+      assert.ok(dates.has(o.effective_date), o.code);
+      assert.ok(o.reason.length > 20, o.code);
+      assert.ok(o.versions.length >= 2 && o.versions.every((v) => published.has(v)), o.code);
+      const [bank, branch] = o.code.split('-');
+      assert.ok(branch === undefined ? history.banks.has(bank!) : history.branches.get(bank!)?.has(branch), o.code);
+    }
+  });
+
+  it('holds only what the inference gets otherwise: each entry changes the answer, to the one it names', () => {
+    for (const o of readOverrides()) {
+      const [bank, branch] = o.code.split('-') as [string, string | undefined];
+      const answer = (l: typeof lineage) => (branch === undefined ? l.bank(bank) : l.branch(bank, branch))!;
+      const named = (l: typeof lineage) => {
+        const s = answer(l).successor;
+        return s ? (s.branch_code === null ? s.bank_code : `${s.bank_code}-${s.branch_code}`) : null;
+      };
+      assert.notEqual(named(inferred), o.successor, `${o.code}: the inference agrees already`);
+      assert.equal(named(lineage), o.successor, o.code);
+    }
+  });
+});
