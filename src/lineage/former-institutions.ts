@@ -8,7 +8,8 @@
 import type { Lineage } from './lineage.js';
 import { listingAt } from './history.js';
 
-export interface FormerName {
+/** A name and its reading. */
+export interface Named {
   readonly name: string;
   readonly kana: string;
 }
@@ -16,7 +17,7 @@ export interface FormerName {
 /** A branch code of the former institution and the branch that carries it today. */
 export interface FormerBranch {
   /** Every name the code carried. */
-  readonly names: readonly FormerName[];
+  readonly names: readonly Named[];
   readonly bank: string;
   readonly branch: string;
 }
@@ -24,14 +25,14 @@ export interface FormerBranch {
 export interface FormerInstitution {
   /** The code the names belonged to. */
   readonly code: string;
-  readonly names: readonly FormerName[];
+  readonly names: readonly Named[];
   /** The institution that carries it on today. */
   readonly successor: string;
   readonly branches: () => readonly FormerBranch[];
 }
 
-function namesOf(listings: readonly FormerName[]): FormerName[] {
-  const out = new Map<string, FormerName>();
+function namesOf(listings: readonly Named[]): Named[] {
+  const out = new Map<string, Named>();
   for (const l of listings) if (!out.has(l.name)) out.set(l.name, { name: l.name, kana: l.kana });
   return [...out.values()];
 }

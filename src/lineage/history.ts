@@ -1,9 +1,9 @@
 /**
  * What each bank and branch code was called in each dataset version: for every code, the runs
  * of consecutive versions that listed it under one name and reading (docs/lineage.md). This is
- * the fact lineage is inferred from (src/lineage/infer.ts) and the one Resolve's former branch
- * names come from; a newer directory extends it (`extendHistory`), which is how every later
- * `ginko import` and `ginko update` extends the lineage.
+ * the fact lineage is inferred from (src/lineage/successors.ts, lineage.ts) and the one
+ * Resolve's former names come from; a newer directory extends it (`extendHistory`), which is
+ * how every later `ginko import` and `ginko update` extends the lineage.
  */
 import type { Directory } from '../dataset/directory.js';
 
@@ -37,9 +37,6 @@ export interface LineageHistory {
 
 export const EMPTY_HISTORY: LineageHistory = Object.freeze({ versions: [], banks: new Map(), branches: new Map() });
 
-/** The index of the newest version, -1 for an empty history. */
-export const lastIndex = (history: LineageHistory): number => history.versions.length - 1;
-
 /** The code's listing in version `at`, if that version listed it. */
 export function listingAt(code: CodeHistory | undefined, at: number): Listing | undefined {
   if (!code) return undefined;
@@ -51,7 +48,8 @@ export function listingAt(code: CodeHistory | undefined, at: number): Listing | 
   return undefined;
 }
 
-interface Record {
+/** A bank or branch of a directory, as far as the history reads it. */
+interface Listed {
   readonly code: string;
   readonly name: string;
   readonly fullWidthKana: string;
@@ -61,7 +59,7 @@ interface Record {
  * The history with one listing more per code: the same run made one longer where the record
  * reads the same as in the version before, a new run otherwise.
  */
-function extendCode(code: CodeHistory | undefined, record: Record, at: number): CodeHistory {
+function extendCode(code: CodeHistory | undefined, record: Listed, at: number): CodeHistory {
   const last = code?.at(-1);
   if (last && last.to === at - 1 && last.name === record.name && last.kana === record.fullWidthKana) {
     return [...code!.slice(0, -1), { ...last, to: at }];
@@ -71,10 +69,10 @@ function extendCode(code: CodeHistory | undefined, record: Record, at: number): 
 
 /**
  * The first record of each code: the source Ginko ships keys branches by code, but an imported
- * export may list two branches under one code (docs/lineage.md#limits); the history follows the
+ * export may list two branches under one code (docs/lineage.md#inference); the history follows the
  * first by name.
  */
-function byCode<T extends Record>(records: readonly T[]): Map<string, T> {
+function byCode<T extends Listed>(records: readonly T[]): Map<string, T> {
   const out = new Map<string, T>();
   for (const r of records) if (!out.has(r.code)) out.set(r.code, r);
   return out;

@@ -62,7 +62,7 @@ export function readLineageFile(): LineageFile {
 }
 
 /** The index of the newest version of the file dated on or before `date`, -1 if none is. */
-export function versionIndexOn(file: LineageFile, date: string): number {
+function versionIndexOn(file: LineageFile, date: string): number {
   let at = -1;
   for (const [i, v] of file.versions.entries()) if (v.date <= date) at = i;
   return at;

@@ -4,9 +4,9 @@
  * the answers of GET /history/v1/lineage: where each code stands today, what carries it on,
  * since when, and every change on the way, followed through its successors.
  */
+import { completed } from '../dataset/snapshot.js';
 import { type CodeHistory, type LineageHistory, type Listing, listingAt } from './history.js';
 import type { LineageOverride } from './overrides.js';
-import { completed } from '../dataset/snapshot.js';
 import { inferLinksInSteps, type Link, type Links } from './successors.js';
 import type { LineageAnswer, LineageEvent, LineageRecord, LineageStatus } from './types.js';
 
@@ -46,7 +46,7 @@ export class Lineage {
   }
 
   /** The effective date of version `at`. */
-  dateOf(at: number): string {
+  #dateOf(at: number): string {
     return this.history.versions[at]!.date;
   }
 
@@ -59,7 +59,7 @@ export class Lineage {
   }
 
   /** The code as version `at` listed it (the institution's name of that version); the nearest earlier listing if it did not. */
-  record(code: Code, at: number): LineageRecord {
+  #record(code: Code, at: number): LineageRecord {
     const bank = this.#nearest(this.history.banks.get(code.bank), at);
     const branch = code.branch === null ? undefined : this.#nearest(this.#listings(code), at);
     return { bank_code: code.bank, bank_name: bank?.name ?? '', branch_code: code.branch, branch_name: branch?.name ?? null };
@@ -97,19 +97,19 @@ export class Lineage {
     const link = this.#link(code);
     const events: { at: number; event: LineageEvent }[] = [];
     const push = (at: number, change_type: LineageEvent['change_type'], before: LineageRecord | null, after: LineageRecord | null) =>
-      events.push({ at, event: { effective_date: this.dateOf(at), change_type, before, after } });
+      events.push({ at, event: { effective_date: this.#dateOf(at), change_type, before, after } });
     listings.forEach((l, i) => {
       const prev = listings[i - 1];
-      if (prev && prev.to === l.from - 1) push(l.from, 'renamed', this.record(code, prev.to), this.record(code, l.from));
-      else if (l.from > 0) push(l.from, 'added', null, this.record(code, l.from));
+      if (prev && prev.to === l.from - 1) push(l.from, 'renamed', this.#record(code, prev.to), this.#record(code, l.from));
+      else if (l.from > 0) push(l.from, 'added', null, this.#record(code, l.from));
       const next = listings[i + 1];
       const gone = l.to < this.#last && next?.from !== l.to + 1;
       // The version that dropped it and showed where it went has one event: the link.
-      if (gone && !(link && link.at === l.to + 1)) push(l.to + 1, 'removed', this.record(code, l.to), null);
+      if (gone && !(link && link.at === l.to + 1)) push(l.to + 1, 'removed', this.#record(code, l.to), null);
     });
     if (link) {
       const to = { bank: link.bank, branch: link.branch };
-      push(link.at, link.kind, this.record(code, link.at - 1), this.record(to, link.at));
+      push(link.at, link.kind, this.#record(code, link.at - 1), this.#record(to, link.at));
     }
     return events
       .filter((e) => e.at > after && e.at <= through)
@@ -121,7 +121,7 @@ export class Lineage {
     const listings = this.#listings(code);
     if (!listings || listings.length === 0) return undefined;
     const today = this.#listedToday(code);
-    const current = today ? this.record(code, this.#last) : null;
+    const current = today ? this.#record(code, this.#last) : null;
     const events = this.#ownEvents(code);
 
     const end = this.#follow(code);
@@ -132,22 +132,22 @@ export class Lineage {
       if (this.#listedToday(end.code)) {
         const status: LineageStatus = end.links.some((l) => l.kind === 'merged') ? 'merged' : 'code_changed';
         const first = end.links.find((l) => l.kind === status)!;
-        return answer(code, status, current, this.record(end.code, this.#last), this.dateOf(first.at), ordered);
+        return answer(code, status, current, this.#record(end.code, this.#last), this.#dateOf(first.at), ordered);
       }
       return answer(code, 'closed', current, null, this.#goneSince(end.code), ordered);
     }
 
     const last = listings.at(-1)!;
-    if (!today) return answer(code, 'closed', null, null, this.dateOf(last.to + 1), events);
+    if (!today) return answer(code, 'closed', null, null, this.#dateOf(last.to + 1), events);
     const before = listings.at(-2);
     const renamed = before !== undefined && before.to === last.from - 1;
-    return answer(code, renamed ? 'renamed' : 'active', current, null, this.dateOf(last.from), events);
+    return answer(code, renamed ? 'renamed' : 'active', current, null, this.#dateOf(last.from), events);
   }
 
   /** The first version that no longer listed a code. */
   #goneSince(code: Code): string {
     const last = this.#listings(code)?.at(-1);
-    return this.dateOf(last ? Math.min(last.to + 1, this.#last) : this.#last);
+    return this.#dateOf(last ? Math.min(last.to + 1, this.#last) : this.#last);
   }
 }
 

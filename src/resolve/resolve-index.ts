@@ -3,7 +3,6 @@
  * old snapshot's index goes when the snapshot does). Banks are indexed eagerly; each bank's
  * branches on first use, or all at once by `warmResolveIndex`.
  */
-import type { Directory } from '../dataset/directory.js';
 import { bankByBank, type DerivationInSteps, type Snapshot } from '../dataset/snapshot.js';
 import type { InstitutionType } from '../domain/institutions.js';
 import type { Bank, Branch } from '../domain/types.js';
