@@ -107,13 +107,21 @@ describe('Snapshot.prepare', () => {
     assert.deepEqual(ran, ['a', 'b', 'c'], 'the prepared steps do not run again');
   });
 
-  it('takes a value made elsewhere (provide), only before anything derived it', () => {
+  it('takes steps made elsewhere (provide), run on first need instead of its own, only before anything derived it', async () => {
     const ran: string[] = [];
     const derivation = counted(ran);
     const snapshot = new Snapshot(bundledDirectory());
-    snapshot.provide(derivation, 'given');
-    assert.deepEqual([snapshot.derive(derivation), ran], ['given', []]);
-    assert.throws(() => snapshot.provide(derivation, 'again'), /counted is derived already/);
+    const given = (function* () {
+      ran.push('given');
+      yield;
+      return 'given';
+    })();
+    snapshot.provide(derivation, given);
+    snapshot.prepare(derivation);
+    for (let i = 0; i < 3; i++) await turn();
+    assert.deepEqual(ran, [], 'waits for need');
+    assert.deepEqual([snapshot.derive(derivation), ran], ['given', ['given']]);
+    assert.throws(() => snapshot.provide(derivation, given), /counted is derived already/);
   });
 
   it('builds the Resolve index in steps (1,146 banks, 50 a step, the lineage of its former names within) that answers as the one built at once', async () => {

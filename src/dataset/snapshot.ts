@@ -138,13 +138,14 @@ export class Snapshot {
   }
 
   /**
-   * Sets the value of `derivation` for this snapshot, made elsewhere from more than the
-   * directory: the lineage of the versions stored before it needs the store
-   * (src/history/stored-lineage.ts). Only before anything derived it.
+   * Gives `derivation` other steps than its own for this snapshot, made from more than the
+   * directory: the lineage of the versions stored before it needs what the store held
+   * (src/history/stored-lineage.ts). They run when the value is first needed, as prepared steps
+   * do (derive, within). Only before anything derived it.
    */
-  provide<T>(derivation: Derivation<T>, value: T): void {
+  provide<T>(derivation: DerivationInSteps<T>, steps: Generator<void, T, void>): void {
     if (this.#derived.has(derivation) || this.#preparing.has(derivation)) throw new Error(`${derivation.name} is derived already`);
-    this.#derived.set(derivation, value);
+    this.#preparing.set(derivation, steps);
   }
 
   /** Whether `derivation` has been built for this snapshot (the tests check what is built only on need). */

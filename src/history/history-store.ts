@@ -69,16 +69,15 @@ export interface StoredVersion {
   readonly source: string;
 }
 
-/** The updates dated after `date` up to seq `throughSeq`, in import order; their snapshots are read apart (loadSnapshotOf). */
+/** The updates dated after `date` up to seq `throughSeq`, in import order; their snapshots are read apart (loadSnapshotText). */
 export async function storedVersionsAfter(db: Kysely<Database>, date: string, throughSeq: number): Promise<StoredVersion[]> {
   const rows = await db.selectFrom('updates').select(['seq', 'effective_date', 'source']).where('effective_date', '>', date).where('seq', '<=', throughSeq).orderBy('seq').execute();
   return rows.map((r) => ({ seq: Number(r.seq), effectiveDate: r.effective_date, source: r.source }));
 }
 
-/** The snapshot of the update with this seq. */
-export async function loadSnapshotOf(db: Kysely<Database>, seq: number): Promise<RawSnapshot> {
-  const row = await db.selectFrom('updates').select('snapshot').where('seq', '=', seq).executeTakeFirstOrThrow();
-  return JSON.parse(row.snapshot) as RawSnapshot;
+/** The snapshot of the update with this seq, as the store holds it (storedSnapshot: JSON of the RawSnapshot). */
+export async function loadSnapshotText(db: Kysely<Database>, seq: number): Promise<string> {
+  return (await db.selectFrom('updates').select('snapshot').where('seq', '=', seq).executeTakeFirstOrThrow()).snapshot;
 }
 
 export async function loadHistory(db: Kysely<Database>): Promise<StoredHistory> {

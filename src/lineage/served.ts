@@ -3,14 +3,15 @@
  * lineage dataset (src/lineage/data/lineage.json) through the snapshot's version, completed by
  * its directory; for a snapshot newer than the dataset, the dataset completed by the bundled
  * data (its newest version) and extended with the snapshot. A server extends it with every
- * version it stored in between (src/history/stored-lineage.ts provides LINEAGE_HISTORY).
+ * version it stored in between (src/history/stored-lineage.ts provides the steps of
+ * LINEAGE_HISTORY).
  */
 import { loadBundledDirectory } from '../dataset/bundled.js';
 import type { Directory } from '../dataset/directory.js';
-import type { DerivationInSteps } from '../dataset/snapshot.js';
+import { completed, type DerivationInSteps } from '../dataset/snapshot.js';
 import { extendHistory, type LineageHistory, type LineageVersion } from './history.js';
 import { type Lineage, lineageSteps } from './lineage.js';
-import { historyOfFile, historyOfFileSteps, readLineageFile } from './lineage-file.js';
+import { historyOfFileSteps, readLineageFile } from './lineage-file.js';
 import { readOverrides } from './overrides.js';
 
 let newest: string | undefined;
@@ -21,9 +22,15 @@ export function buildTimeNewest(): string {
   return newest;
 }
 
-/** The lineage dataset through its newest version, completed by the bundled data (that version). */
+/** The lineage dataset through its newest version, completed by the bundled data (that version), in steps. */
+export function* buildTimeHistorySteps(): Generator<void, LineageHistory, void> {
+  const bundled = loadBundledDirectory();
+  yield;
+  return yield* historyOfFileSteps(readLineageFile(), bundled);
+}
+
 export function buildTimeHistory(): LineageHistory {
-  return historyOfFile(readLineageFile(), loadBundledDirectory());
+  return completed(buildTimeHistorySteps());
 }
 
 /** How a history names a version that is not a published one. */
@@ -34,7 +41,9 @@ export function versionOf(directory: Directory, source: string): LineageVersion 
 /** The history through `directory`'s version, from the lineage dataset alone, in steps. */
 function* historyThrough(directory: Directory): Generator<void, LineageHistory, void> {
   if (directory.effectiveDate <= buildTimeNewest()) return yield* historyOfFileSteps(readLineageFile(), directory);
-  return extendHistory(buildTimeHistory(), directory, versionOf(directory, `dataset ${directory.version}`));
+  const history = yield* buildTimeHistorySteps();
+  yield;
+  return extendHistory(history, directory, versionOf(directory, `dataset ${directory.version}`));
 }
 
 /**
