@@ -9,8 +9,10 @@
  *   2. an institution that vanishes or is emptied is `merged` into the institution of its kind
  *      (bank, 信金, 信組, 労金, JA, 漁協) whose arrivals carry most of its branch names: per
  *      branch the same name, then the name with an office word changed, then the reading
- *      (src/lineage/branch-match.ts). Its branches found there are merged into them; the
- *      others into the institution, no one branch known;
+ *      (src/lineage/branch-match.ts); its head office also by the institution's own name
+ *      (苫前町農協 → 3202-007 苫前). At least a quarter of its branches must be found there, one
+ *      under an uncommon name. Those found are merged into them; the others into the
+ *      institution, no one branch known;
  *   3. an institution still listed whose branch names moved to another one of its kind
  *      (upstream keeps a merged JA for years) is merged too, when at least half its branches
  *      and two of them with uncommon names moved; the branches whose names moved are merged,
