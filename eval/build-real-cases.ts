@@ -12,7 +12,7 @@
  *   punctuation beside the branch, 支店 ⇄ 支所 ⇄ 出張所 swapped;
  * - branch_code: the bank's name and only the branch code (001, １０１, 店番001, No.001);
  * - former_branch: a branch name its code carried in an earlier published version
- *   (src/resolve/data/branch-lineage.json) that no current branch of the bank carries;
+ *   (src/lineage/former-names.ts, from the lineage dataset) that no current branch of the bank carries;
  * - must_not_answer: an exact bank name with a branch of a similarly named other bank that
  *   this bank does not have (no answer is right).
  *
@@ -20,11 +20,13 @@
  *   npx tsx eval/build-real-cases.ts
  */
 import { seeded } from './seeded-random.js';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { loadBundledDirectory } from '../src/dataset/bundled.js';
 import { foldForSearch } from '../src/domain/fold.js';
 import { KANJI_VARIANT_EXCEPTIONS, KANJI_VARIANTS, foldKanjiVariants } from '../src/domain/kanji-variants.js';
 import type { Bank, Branch } from '../src/domain/types.js';
+import { branchNamesByCode } from '../src/lineage/former-names.js';
+import { buildTimeHistory } from '../src/lineage/served.js';
 import { institutionForms } from '../src/resolve/institution-names.js';
 import { isAbbreviationOf, isOneEditApart } from '../src/resolve/keys.js';
 import { spokenKey } from '../src/resolve/spoken.js';
@@ -235,18 +237,15 @@ sample(35, (bank) => {
 
 // ---------------------------------------------------------------- former_branch
 
-interface LineageFile {
-  readonly branches: Readonly<Record<string, readonly (readonly [string, string, string, string])[]>>;
-}
-const lineage = JSON.parse(readFileSync(new URL('../src/resolve/data/branch-lineage.json', import.meta.url), 'utf8')) as LineageFile;
+const lineage = buildTimeHistory();
 const formerCandidates: { bank: Bank; branch: Branch; former: string }[] = [];
-for (const [key, names] of Object.entries(lineage.branches)) {
-  const [bankCode, branchCode] = key.split('-') as [string, string];
+const formerNames = [...lineage.branches.keys()].sort().flatMap((bankCode) => [...branchNamesByCode(lineage, bankCode)].sort(([a], [b]) => (a < b ? -1 : 1)).map(([branchCode, names]) => [bankCode, branchCode, names] as const));
+for (const [bankCode, branchCode, names] of formerNames) {
   const bank = directory.bank(bankCode);
   const current = directory.branchesByCode(bankCode, branchCode);
   if (!bank || current.length !== 1 || !plainBank(bank)) continue;
   const branch = current[0]!;
-  for (const [name] of names) {
+  for (const { name } of names) {
     // A spelling change reads as the current name, and a name another branch carries today is that branch.
     if (f(name) === f(branch.name) || f(baseOf(name) ?? name) === f(baseOf(branch.name) ?? branch.name) || branchForms(bankCode).has(f(name)) || branchForms(bankCode).has(f(baseOf(name) ?? name))) continue;
     if (directory.branches(bankCode).some((b) => b !== branch && isOneEditApart(f(name), f(b.name)))) continue;

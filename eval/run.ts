@@ -1,8 +1,14 @@
-/** `npm run eval`: the Resolve evaluation reports (Markdown), clean names, names as files hold them and romaji, and every case that went wrong. */
+/**
+ * `npm run eval`: the Resolve evaluation reports (Markdown), clean names, names as files hold
+ * them and romaji, the lineage evaluation, and every case that went wrong.
+ */
 import { loadBundledServing } from '../src/dataset/bundled.js';
+import { lineageOf } from '../src/lineage/lineage.js';
+import { LINEAGE, LINEAGE_HISTORY } from '../src/lineage/served.js';
 import { warmResolveIndex } from '../src/resolve/resolve-index.js';
 import { REAL_CASE_CLASSES } from './cases.js';
 import { type CaseResult, evaluate, type EvalReport, formatReport, loadRealEvalFile } from './evaluate.js';
+import { evaluateLineage, formatLineageReport } from './lineage-evaluate.js';
 import { evaluateRomaji, formatRomajiReport } from './romaji-evaluate.js';
 
 const snapshot = loadBundledServing();
@@ -38,4 +44,10 @@ if (romaji.freewordMisses.length > 0) {
   for (const m of romaji.freewordMisses) out(`  ${m.case.kind} ${m.case.bankCode ?? ''} ${m.case.query} → ${m.top ?? 'nothing'} (expected ${m.case.expected})`);
 }
 for (const w of romaji.wrongAutos) out(`  wrong auto-confirmation (romaji) ${w.context} ${w.case.id} ${w.case.bank_name} / ${w.case.branch_name} → ${w.best}`);
+
+const history = snapshot.derive(LINEAGE_HISTORY);
+const lineage = evaluateLineage(lineageOf(history, []), snapshot.derive(LINEAGE));
+out('\n### Lineage (eval/lineage.json)\n');
+out(formatLineageReport(lineage));
+for (const { kind, how, score } of lineage.rows) for (const m of score.misses) out(`  ${kind}, ${how}: ${m.code} expected ${m.expected ?? 'no successor'}, got ${m.got ?? 'no successor'}`);
 process.exitCode = clean.wrongAutos.length + real.wrongAutos.length + romaji.wrongAutos.length > 0 ? 1 : 0;

@@ -47,6 +47,7 @@ export function keyedRoutes(table: readonly RouteEntry[]): string[] {
 function concrete(url: string): string {
   const path = url
     .replace('/branches/:code', '/branches/001')
+    .replace(':branchCode', '001')
     .replace(/:(bankCode|code)\b/g, '0001')
     .replace(':change_id', 'chg-20260331-000001')
     .replace(/:[A-Za-z_]+/g, 'x');

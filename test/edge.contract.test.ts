@@ -26,20 +26,27 @@ const pace = (route: string) => (route.startsWith('/history/') ? sleep(1100) : P
 function concrete(route: string): string {
   const path = route
     .replace('/branches/:code', '/branches/001')
+    .replace(':branchCode', '001')
     .replace(/:(bankCode|code)\b/g, '0005')
     .replace(':change_id', 'chg-20260331-000001');
   if (path === '/yucho/v1/account') return `${path}?symbol=14030&number=12345671`;
   return path.includes('/freeword/') ? `${path}?freeword=${encodeURIComponent('とうきょう')}` : path;
 }
 
+/** Routes whose answers are not kept, so that every request goes through Fastify's route: Master Export's file info, lineage. */
+
 /** The same data in a new Snapshot: nothing is kept yet, so the next request is a cold one. */
 function fresh(): void {
   s.t.snapshots.replace(new Snapshot(s.t.directory));
 }
 
-/** A JSON body with its request id masked (History and Master Export errors carry it). */
+/**
+ * A JSON body with its request id masked (History and Master Export errors carry it), and the
+ * length with it: the id's counter gains a digit now and then.
+ */
 function masked(answer: Answer): Answer {
-  return { ...answer, body: answer.body.replace(/"request_id":"req-[0-9a-f]{8}-[0-9a-z]+"/, '"request_id":"(id)"') };
+  const body = answer.body.replace(/"request_id":"req-[0-9a-f]{8}-[0-9a-z]+"/, '"request_id":"(id)"');
+  return { ...answer, body, headers: answer.headers.map(([n, v]) => [n, n === 'content-length' && body !== answer.body ? '(length)' : v]) };
 }
 
 /** The log line of a response, less what differs per request. */

@@ -64,7 +64,7 @@ describe('OpenAPI document', () => {
         }
       }
     }
-    assert.equal(count, 123, 'every parameter of every operation');
+    assert.equal(count, 126, 'every parameter of every operation');
     const param = (path: string, name: string) => doc.paths[path]!.get!.parameters!.find((p) => p.name === name)!.schema;
     assert.equal(param('/history/v1/updates', 'from_date').format, 'date');
     assert.equal(param('/history/v1/updates', 'from_date')['x-error-message'], 'from_date must be a date YYYY-MM-DD');
@@ -109,6 +109,10 @@ describe('OpenAPI document', () => {
     ['/history/v1/changes/{change_id}', '/history/v1/changes/chg-20260331-000004', '200'],
     ['/history/v1/changes', '/history/v1/changes?limit=0', '400'],
     ['/history/v1/changes/{change_id}', '/history/v1/changes/nope', '404'],
+    ['/history/v1/lineage/{bankCode}', '/history/v1/lineage/0537', '200'],
+    ['/history/v1/lineage/{bankCode}/{branchCode}', '/history/v1/lineage/0537/110', '200'],
+    ['/history/v1/lineage/{bankCode}/{branchCode}', '/history/v1/lineage/0001/999', '404'],
+    ['/history/v1/lineage/{bankCode}', '/history/v1/lineage/053', '400'],
     ['/master/v1/latest', '/master/v1/latest', '200'],
     ['/yucho/v1/account', '/yucho/v1/account?symbol=14030&number=12345671', '200'],
     ['/yucho/v1/account', '/yucho/v1/account?symbol=00190-8', '200'],

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type DerivationInSteps, Snapshot } from '../src/dataset/snapshot.js';
+import { LINEAGE } from '../src/lineage/served.js';
 import { RESOLVE_INDEX } from '../src/resolve/resolve-index.js';
 import { resolve } from '../src/resolve/resolve.js';
 import { bundledDirectory, bundledSnapshot } from './support/app.js';
@@ -88,9 +89,44 @@ describe('Snapshot.prepare', () => {
     assert.equal(calls, 2);
   });
 
-  it('builds the Resolve index in steps (1,146 banks, 50 a step) that answers as the one built at once', async () => {
+  it('builds a derivation within the steps of another (within), taking over steps a prepare began, once', async () => {
+    const ran: string[] = [];
+    const inner = counted(ran);
+    const outer: DerivationInSteps<string> = {
+      name: 'outer',
+      *steps(snapshot) {
+        return `outer of ${yield* snapshot.within(inner)}`;
+      },
+    };
+    const snapshot = new Snapshot(bundledDirectory());
+    snapshot.prepare(inner);
+    const steps = [...outer.steps(snapshot)];
+    assert.equal(steps.length, 2, 'each inner step but the last yields in the outer one');
+    assert.deepEqual([ran, snapshot.derive(inner), snapshot.derive(outer)], [['a', 'b', 'c'], 'done', 'outer of done']);
+    for (let i = 0; i < 5; i++) await turn();
+    assert.deepEqual(ran, ['a', 'b', 'c'], 'the prepared steps do not run again');
+  });
+
+  it('takes steps made elsewhere (provide), run on first need instead of its own, only before anything derived it', async () => {
+    const ran: string[] = [];
+    const derivation = counted(ran);
+    const snapshot = new Snapshot(bundledDirectory());
+    const given = (function* () {
+      ran.push('given');
+      yield;
+      return 'given';
+    })();
+    snapshot.provide(derivation, given);
+    snapshot.prepare(derivation);
+    for (let i = 0; i < 3; i++) await turn();
+    assert.deepEqual(ran, [], 'waits for need');
+    assert.deepEqual([snapshot.derive(derivation), ran], ['given', ['given']]);
+    assert.throws(() => snapshot.provide(derivation, given), /counted is derived already/);
+  });
+
+  it('builds the Resolve index in steps (1,146 banks, 50 a step, the lineage of its former names within) that answers as the one built at once', async () => {
     const fresh = new Snapshot(bundledDirectory());
-    assert.equal([...RESOLVE_INDEX.steps(fresh)].length, 23);
+    assert.equal([...RESOLVE_INDEX.steps(fresh)].length, 24 + [...LINEAGE.steps(new Snapshot(bundledDirectory()))].length);
     fresh.prepare(RESOLVE_INDEX);
     while (!fresh.has(RESOLVE_INDEX)) await turn();
     for (const [bankName, branchName] of [['みずほ', '東京営業部'], ['ｱｼｶｶﾞｷﾞﾝｺｳ', 'ｷﾘﾕｳｼｼﾞﾖｳ'], ['城北信金', '東越谷'], ['三菱UFJ', '本店']] as const) {

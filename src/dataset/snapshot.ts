@@ -12,6 +12,9 @@
  *                                       indexes warmed a bank at a time in the background)
  *   dataset/result-cache.ts             RESULTS
  *   http/edge/answer-cache.ts           ANSWERS
+ *   lineage/served.ts                   LINEAGE_HISTORY (provided by history/stored-lineage.ts
+ *                                       where it needs the store), LINEAGE (both in steps, built
+ *                                       within the Resolve index's)
  */
 import type { Directory } from './directory.js';
 
@@ -106,12 +109,41 @@ export class Snapshot {
     });
   }
 
-  #finish<T>(derivation: Derivation<T>, steps: Generator<void, T, void>): T {
+  /**
+   * The value of `derivation`, built within the steps of another derivation that needs it
+   * (`const value = yield* snapshot.within(D)` in its generator), so that neither holds the
+   * event loop for long: the Resolve index needs the lineage. Takes over steps a `prepare`
+   * began; a value derived meanwhile (a request's `derive`) is the one returned.
+   */
+  *within<T>(derivation: DerivationInSteps<T>): Generator<void, T, void> {
+    if (this.#derived.has(derivation)) return this.#derived.get(derivation) as T;
+    const steps = (this.#preparing.get(derivation) as Generator<void, T, void> | undefined) ?? derivation.steps(this);
     this.#preparing.delete(derivation);
     for (;;) {
+      if (this.#derived.has(derivation)) return this.#derived.get(derivation) as T;
       const next = steps.next();
-      if (next.done) return next.value;
+      if (next.done) {
+        this.#derived.set(derivation, next.value);
+        return next.value;
+      }
+      yield;
     }
+  }
+
+  #finish<T>(derivation: Derivation<T>, steps: Generator<void, T, void>): T {
+    this.#preparing.delete(derivation);
+    return completed(steps);
+  }
+
+  /**
+   * Gives `derivation` other steps than its own for this snapshot, made from more than the
+   * directory: the lineage of the versions stored before it needs what the store held
+   * (src/history/stored-lineage.ts). They run when the value is first needed, as prepared steps
+   * do (derive, within). Only before anything derived it.
+   */
+  provide<T>(derivation: DerivationInSteps<T>, steps: Generator<void, T, void>): void {
+    if (this.#derived.has(derivation) || this.#preparing.has(derivation)) throw new Error(`${derivation.name} is derived already`);
+    this.#preparing.set(derivation, steps);
   }
 
   /** Whether `derivation` has been built for this snapshot (the tests check what is built only on need). */
@@ -128,6 +160,14 @@ export class Snapshot {
     this.#warming.add(derivation);
     const step = derivation.warm?.(this.derive(derivation), this);
     if (step !== undefined) inBackground(step);
+  }
+}
+
+/** The value of work written in steps, all steps run at once. */
+export function completed<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
   }
 }
 

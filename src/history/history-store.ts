@@ -62,6 +62,24 @@ export async function loadCurrentSnapshot(db: Kysely<Database>): Promise<Current
   return row ? { updateId: row.update_id, seq: Number(row.seq), raw: JSON.parse(row.snapshot) as RawSnapshot } : undefined;
 }
 
+/** One stored update's version: what the lineage of later snapshots is extended with (stored-lineage.ts). */
+export interface StoredVersion {
+  readonly seq: number;
+  readonly effectiveDate: string;
+  readonly source: string;
+}
+
+/** The updates dated after `date` up to seq `throughSeq`, in import order; their snapshots are read apart (loadSnapshotText). */
+export async function storedVersionsAfter(db: Kysely<Database>, date: string, throughSeq: number): Promise<StoredVersion[]> {
+  const rows = await db.selectFrom('updates').select(['seq', 'effective_date', 'source']).where('effective_date', '>', date).where('seq', '<=', throughSeq).orderBy('seq').execute();
+  return rows.map((r) => ({ seq: Number(r.seq), effectiveDate: r.effective_date, source: r.source }));
+}
+
+/** The snapshot of the update with this seq, as the store holds it (storedSnapshot: JSON of the RawSnapshot). */
+export async function loadSnapshotText(db: Kysely<Database>, seq: number): Promise<string> {
+  return (await db.selectFrom('updates').select('snapshot').where('seq', '=', seq).executeTakeFirstOrThrow()).snapshot;
+}
+
 export async function loadHistory(db: Kysely<Database>): Promise<StoredHistory> {
   const updateRows = await db
     .selectFrom('updates')

@@ -1,7 +1,8 @@
 /**
  * What a running server serves from the store: the current Snapshot and the history. A poll of the latest update's seq (one indexed query) notices an import made by any
  * process on the same store (another replica, `ginko import`); the new directory is built
- * aside and swapped in whole, so no request sees a mix.
+ * aside and swapped in whole, so no request sees a mix. A snapshot newer than the lineage
+ * dataset gets the lineage of the versions stored before it (stored-lineage.ts) first.
  */
 import { buildDirectory } from '../dataset/build.js';
 import { SnapshotHolder } from '../dataset/holder.js';
@@ -9,9 +10,16 @@ import { Snapshot } from '../dataset/snapshot.js';
 import type { SqlStore } from '../store/open.js';
 import { latestSeq, loadCurrentSnapshot, loadHistory } from './history-store.js';
 import { HistoryView } from './history-view.js';
+import { provideStoredLineage } from './stored-lineage.js';
 import type { Seeded } from './seed.js';
 
 export const DEFAULT_POLL_SECONDS = 2;
+
+/** The snapshot of stored update `seq` with what it derives from other stored versions: its lineage (stored-lineage.ts). */
+async function served(store: SqlStore, snapshot: Snapshot, seq: number): Promise<Snapshot> {
+  await provideStoredLineage(store.db, snapshot, seq);
+  return snapshot;
+}
 
 export class LiveDataset {
   /** The snapshot served now; listeners hear of each swap (logging, warming, metrics). */
@@ -35,10 +43,10 @@ export class LiveDataset {
    */
   static async open(store: SqlStore, seeded?: Seeded): Promise<LiveDataset> {
     const history = new HistoryView(await loadHistory(store.db));
-    if (seeded) return new LiveDataset(store, new Snapshot(seeded.directory), history, seeded.seq);
+    if (seeded) return new LiveDataset(store, await served(store, new Snapshot(seeded.directory), seeded.seq), history, seeded.seq);
     const current = await loadCurrentSnapshot(store.db);
     if (!current) throw new Error('the store holds no dataset snapshot; it is seeded on first start');
-    return new LiveDataset(store, new Snapshot(buildDirectory(current.raw)), history, current.seq);
+    return new LiveDataset(store, await served(store, new Snapshot(buildDirectory(current.raw)), current.seq), history, current.seq);
   }
 
   get history(): HistoryView {
@@ -55,7 +63,7 @@ export class LiveDataset {
     if ((await latestSeq(this.store.db)) === this.#seq) return false;
     const current = (await loadCurrentSnapshot(this.store.db))!;
     const history = new HistoryView(await loadHistory(this.store.db));
-    const snapshot = new Snapshot(buildDirectory(current.raw));
+    const snapshot = await served(this.store, new Snapshot(buildDirectory(current.raw)), current.seq);
     // History and snapshot change together, in one turn: no request sees one without the other.
     this.#history = history;
     this.#seq = current.seq;

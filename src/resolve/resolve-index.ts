@@ -3,13 +3,14 @@
  * old snapshot's index goes when the snapshot does). Banks are indexed eagerly; each bank's
  * branches on first use, or all at once by `warmResolveIndex`.
  */
-import type { Directory } from '../dataset/directory.js';
 import { bankByBank, type DerivationInSteps, type Snapshot } from '../dataset/snapshot.js';
 import type { InstitutionType } from '../domain/institutions.js';
 import type { Bank, Branch } from '../domain/types.js';
 import { shortBranchReading } from '../domain/branch-readings.js';
+import { branchNamesByCode, type FormerName } from '../lineage/former-names.js';
+import { formerInstitutions } from '../lineage/former-institutions.js';
+import { LINEAGE, LINEAGE_HISTORY } from '../lineage/served.js';
 import { BANK_ALIASES, type BankAlias } from './aliases.js';
-import { branchLineage } from './branch-lineage.js';
 import { isMainOffice, isNumeralName, numeralDigits, officialBase, type TrimmedName } from './branch-names.js';
 import { institutionForms, readBankInput, withoutCompanyForm } from './institution-names.js';
 import { type Key, keyOf } from './keys.js';
@@ -34,6 +35,11 @@ export interface AliasEntry {
   readonly stem: Key;
   readonly type: InstitutionType | null;
   readonly entries: readonly BankEntry[];
+  /**
+   * A former name from the lineage (src/lineage/former-institutions.ts): the code it belonged
+   * to, whose branches the input names as they were (ResolveIndex.formerBranches).
+   */
+  readonly formerCode?: string;
 }
 
 export interface BranchEntry {
@@ -59,7 +65,7 @@ export interface BranchIndex {
    * not the reading itself; the others are found in byKana (see spokenMatches).
    */
   readonly bySpoken: Postings<BranchEntry>;
-  /** By former names (and their readings and bases) the branch's code carried (src/resolve/branch-lineage.ts). */
+  /** By former names (and their readings and bases) the branch's code carried (src/lineage/former-names.ts). */
   readonly byFormer: Postings<BranchEntry>;
   readonly mainOffices: readonly BranchEntry[];
   /** Names, readings and bases for typos and abbreviations; numeric names are left out. */
@@ -83,9 +89,14 @@ export interface ResolveIndex {
   /** By the spoken key of the reading and of the reading's stem. */
   readonly bySpoken: Postings<BankEntry>;
   readonly near: NearIndex<BankForm>;
-  /** By the folded stem of the alias as read by readBankInput. */
+  /** By the folded stem of the alias as read by readBankInput; the lineage's former names first. */
   readonly aliases: Postings<AliasEntry>;
   branches(bankCode: string): BranchIndex;
+  /**
+   * The branches of a former institution (AliasEntry.formerCode) under every name each carried,
+   * each entry the branch that carries it today.
+   */
+  formerBranches(formerCode: string): BranchIndex;
 }
 
 /** The branches whose reading has this spoken key: the ones indexed by it, and those whose reading is already its own spoken key. */
@@ -127,18 +138,28 @@ function bankEntry(bank: Bank, keyOf: KeyMaker): BankEntry {
   };
 }
 
-function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMaker): BranchIndex {
+function branchEntry(branch: Branch, name: string, kana: string, keyOf: KeyMaker): BranchEntry {
+  const key = keyOf(name);
+  const short = shortBranchReading(name, kana);
+  return { branch, name: key, kana: keyOf(kana), shortKana: short === kana ? undefined : keyOf(short), base: officialBase(key) };
+}
+
+function branchIndex(bankCode: string, branches: readonly Branch[], lineage: ReadonlyMap<string, readonly FormerName[]>, keyOf: KeyMaker): BranchIndex {
+  return indexOf(
+    bankCode,
+    branches.map((branch) => branchEntry(branch, branch.name, branch.fullWidthKana, keyOf)),
+    lineage,
+    keyOf,
+  );
+}
+
+function indexOf(bankCode: string, entries: readonly BranchEntry[], lineage: ReadonlyMap<string, readonly FormerName[]>, keyOf: KeyMaker): BranchIndex {
   const byName = new Postings<BranchEntry>();
   const byKana = new Postings<BranchEntry>();
   const byBase = new Postings<BranchEntry>();
   const byDigits = new Postings<BranchEntry>();
   const bySpoken = new Postings<BranchEntry>();
   const byFormer = new Postings<BranchEntry>();
-  const entries = branches.map((branch): BranchEntry => {
-    const name = keyOf(branch.name);
-    const short = shortBranchReading(branch.name, branch.fullWidthKana);
-    return { branch, name, kana: keyOf(branch.fullWidthKana), shortKana: short === branch.fullWidthKana ? undefined : keyOf(short), base: officialBase(name) };
-  });
   const nearTexts: [string, BranchEntry][] = [];
   for (const e of entries) {
     byName.add(e.name.folded, e);
@@ -158,7 +179,6 @@ function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMa
     // 〇九九 and 〇九八 are different branches, not one typed wrong.
     else for (const text of new Set([e.name.folded, e.kana.folded, ...(e.shortKana ? [e.shortKana.folded] : []), ...(e.base ? [e.base.key.folded] : [])])) nearTexts.push([text, e]);
   }
-  const lineage = branchLineage(bankCode);
   for (const e of lineage.size > 0 ? entries : []) {
     for (const former of lineage.get(e.branch.code) ?? []) {
       const name = keyOf(former.name);
@@ -174,7 +194,8 @@ function branchIndex(bankCode: string, branches: readonly Branch[], keyOf: KeyMa
 const BANKS_PER_STEP = 50;
 
 /** The index, yielding between steps of a few ms (Derivation.steps): the bank level is built at once otherwise, 30–55 ms. */
-function* indexSteps(directory: Directory): Generator<void, ResolveIndex, void> {
+function* indexSteps(snapshot: Snapshot): Generator<void, ResolveIndex, void> {
+  const directory = snapshot.directory;
   // The only reference to the key cache (see branches below): another one, say in a closure of
   // this function, would keep it as long as the index.
   let makeKey: KeyMaker | undefined = keyMaker();
@@ -201,6 +222,27 @@ function* indexSteps(directory: Directory): Generator<void, ResolveIndex, void> 
     for (const text of new Set([e.name.folded, e.short.folded, e.kana.folded])) if (!typed.has(text)) forms.push([text, { entry: e, typed: false }]);
   }
   const aliases = new Postings<AliasEntry>();
+  // Former names from the lineage first: where the curated table has the same name, the
+  // lineage's entry also knows where that institution's branches went.
+  const lineage = yield* snapshot.within(LINEAGE);
+  const former = new Map(formerInstitutions(lineage).map((f) => [f.code, f]));
+  const takenByOther = (stem: string, code: string) =>
+    [maps.byName, maps.byShort, maps.byStem, maps.byKana, maps.byKanaStem].some((postings) => postings.get(stem).some((e) => e.bank.code !== code));
+  for (const f of former.values()) {
+    const successor = byCode.get(f.successor);
+    if (!successor) continue;
+    for (const { name, kana } of f.names) {
+      const alias: BankAlias = { text: name, codes: [f.successor], kind: 'former_name', source: 'data', note: `${f.code} ${name}, from the lineage (docs/lineage.md)` };
+      for (const text of [name, kana]) {
+        const readings = readBankInput(keyOf(withoutCompanyForm(text)));
+        const reading = readings.find((r) => r.type !== null) ?? readings[0];
+        // A former name never takes a name, reading or stem from an institution of today.
+        if (!reading || takenByOther(reading.stem.folded, f.successor)) continue;
+        aliases.add(reading.stem.folded, { alias, stem: reading.stem, type: reading.type, entries: [successor], formerCode: f.code });
+      }
+    }
+  }
+  yield;
   for (const alias of BANK_ALIASES) {
     const entries = alias.codes.map((c) => byCode.get(c)).filter((e): e is BankEntry => e !== undefined);
     // An alias whose institutions all left the directory says nothing any more.
@@ -213,6 +255,7 @@ function* indexSteps(directory: Directory): Generator<void, ResolveIndex, void> 
   yield;
   const near = new NearIndex(forms);
   const branchIndexes = new Map<string, BranchIndex>();
+  const formerIndexes = new Map<string, BranchIndex>();
   return {
     version: directory.version,
     banks,
@@ -223,7 +266,7 @@ function* indexSteps(directory: Directory): Generator<void, ResolveIndex, void> 
       let index = branchIndexes.get(bankCode);
       if (!index) {
         makeKey ??= keyMaker();
-        index = branchIndex(bankCode, directory.branches(bankCode), makeKey);
+        index = branchIndex(bankCode, directory.branches(bankCode), branchNamesByCode(snapshot.derive(LINEAGE_HISTORY), bankCode), makeKey);
         branchIndexes.set(bankCode, index);
         // Once every bank is built the cache only holds the keys the entries hold already, in a
         // table of its own (0.9 MB): let it go.
@@ -231,8 +274,23 @@ function* indexSteps(directory: Directory): Generator<void, ResolveIndex, void> 
       }
       return index;
     },
+    formerBranches(formerCode: string): BranchIndex {
+      let index = formerIndexes.get(formerCode);
+      if (!index) {
+        const keys = makeKey ?? keyMaker();
+        const entries = (former.get(formerCode)?.branches() ?? []).flatMap((b) => {
+          const today = directory.branchesByCode(b.bank, b.branch)[0];
+          return today ? b.names.map((n) => branchEntry(today, n.name, n.kana, keys)) : [];
+        });
+        index = indexOf(formerCode, entries, NO_FORMER_NAMES, keys);
+        formerIndexes.set(formerCode, index);
+      }
+      return index;
+    },
   };
 }
+
+const NO_FORMER_NAMES: ReadonlyMap<string, readonly FormerName[]> = new Map();
 
 /**
  * The Resolve index of a snapshot. Its bank level (1.9 MB) is prepared in steps when a snapshot
@@ -242,7 +300,7 @@ function* indexSteps(directory: Directory): Generator<void, ResolveIndex, void> 
  */
 export const RESOLVE_INDEX: DerivationInSteps<ResolveIndex> = {
   name: 'resolve index',
-  steps: (snapshot) => indexSteps(snapshot.directory),
+  steps: (snapshot) => indexSteps(snapshot),
   warm: (index, snapshot) => bankByBank(snapshot, (code) => index.branches(code)),
 };
 

@@ -7,10 +7,12 @@
  *   candidates ──judge(policy of the context)──► decision + reasons
  */
 import type { Snapshot } from '../dataset/snapshot.js';
+import type { Branch } from '../domain/types.js';
 import { type Candidate, judge } from './decide.js';
-import { analyzeBankInput, type BankInputAnalysis, type BankSearch, searchBanks } from './match-bank.js';
-import { analyzeBranchInput, type BranchInputAnalysis, branchInputsFor, matchBranches } from './match-branch.js';
-import { CONTEXT_POLICIES, DEFAULT_CONTEXT, MAX_BANK_CANDIDATES, MAX_CANDIDATES, NEAR_BANK_KINDS, type ResolvePolicy } from './policy.js';
+import { keyOf } from './keys.js';
+import { analyzeBankInput, type BankInputAnalysis, type BankMatch, type BankSearch, searchBanks } from './match-bank.js';
+import { analyzeBranchInput, type BranchInputAnalysis, type BranchMatch, branchInputsFor, matchBranches } from './match-branch.js';
+import { BRANCH_SCORES, CONTEXT_POLICIES, DEFAULT_CONTEXT, MAX_BANK_CANDIDATES, MAX_CANDIDATES, NEAR_BANK_KINDS, type ResolvePolicy } from './policy.js';
 import { reasonDetails } from './reasons.js';
 import { type ResolveIndex, resolveIndex } from './resolve-index.js';
 import { cachedResult } from '../dataset/result-cache.js';
@@ -92,7 +94,7 @@ function resolveTyped(snapshot: Snapshot, input: ResolveInput): Outcome {
   const searched = exact.length > 0 ? exact : banks;
   const ranked: Candidate[] = [];
   for (const bank of searched.slice(0, MAX_BANK_CANDIDATES)) {
-    for (const branch of matchBranches(index.branches(bank.entry.bank.code), branchInputsFor(branchInput, bank.entry))) {
+    for (const branch of branchesOf(index, bank, branchInputsFor(branchInput, bank.entry))) {
       ranked.push({ bank, branch, total: Math.round((bank.score * branch.score) / 100) });
     }
   }
@@ -113,6 +115,33 @@ function resolveTyped(snapshot: Snapshot, input: ResolveInput): Outcome {
   // The debug view lists a bank exactly when `banks` holds one: searchBanks leaves out the
   // near-misses only beside an exact bank.
   return new Outcome(answer, ranked, banks.length > 0, () => debugView(snapshot, context, bankInput, branchInput, bankSearch, shown));
+}
+
+/**
+ * The branch candidates of one bank match. A bank named by a former name from the lineage
+ * (中京銀行) is searched as it was: its branches under the names they carried, each answered by
+ * the branch that carries it today (中京銀行 今池 → あいち銀行 今池中央, not あいち銀行's own
+ * 今池); one whose name changed is a former name. Only where none matches are the successor's
+ * own branches searched.
+ */
+function branchesOf(index: ResolveIndex, bank: BankMatch, inputs: readonly BranchInputAnalysis[]): BranchMatch[] {
+  const formerCode = bank.alias?.formerCode;
+  if (formerCode !== undefined) {
+    const former = matchBranches(index.formerBranches(formerCode), inputs);
+    if (former.length > 0) {
+      // Two former names of one branch (春江, 春江中央) may both match: the branch once, at its best.
+      const best = new Map<Branch, BranchMatch>();
+      for (const m of former.map(asFormer)) if ((best.get(m.entry.branch)?.score ?? -1) < m.score) best.set(m.entry.branch, m);
+      return [...best.values()];
+    }
+  }
+  return matchBranches(index.branches(bank.entry.bank.code), inputs);
+}
+
+/** A match through a name the branch no longer carries is a former name, scored as one. */
+function asFormer(match: BranchMatch): BranchMatch {
+  if (match.entry.name.folded === keyOf(match.entry.branch.name).folded || match.kind === 'former_name') return match;
+  return { ...match, kind: 'former_name', score: Math.min(match.score, BRANCH_SCORES.former_name) };
 }
 
 interface BankStage {

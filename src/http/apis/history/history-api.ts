@@ -1,27 +1,41 @@
 /**
  * The Change History API (docs/history.md): updates and changes of the dataset, read from the
- * in-memory history of the live dataset. Its own rate limit, counted apart from Search
+ * in-memory history of the live dataset, and the lineage of each code (docs/lineage.md), derived
+ * from the snapshot served. Its own rate limit, counted apart from Search
  * (docs/access.md), and the detailed error shape (src/http/edge/error-shapes.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { HistoryView } from '../../../history/history-view.js';
+import type { ChangesQuery, HistoryView } from '../../../history/history-view.js';
 import { accessGuard } from '../../edge/access-guard.js';
 import { ApiError } from '../../edge/api-error.js';
 import { cachedAnswer } from '../../edge/answer-cache.js';
 import { handleErrorsAs } from '../../edge/errors.js';
 import { DETAILED_ERRORS } from '../../edge/error-shapes.js';
 import type { AppServices } from '../../services.js';
+import { LINEAGE } from '../../../lineage/served.js';
 import { DetailedErrorSchema } from '../../edge/detailed-schemas.js';
-import { ChangeEnvelopeSchema, ChangeIdParamsSchema, ChangesPageSchema, ChangesQuerySchema, LatestUpdateSchema, NoQuerySchema, UpdatesPageSchema, UpdatesQuerySchema } from './schemas.js';
+import {
+  ChangeEnvelopeSchema,
+  ChangeIdParamsSchema,
+  ChangesPageSchema,
+  ChangesQuerySchema,
+  LatestUpdateSchema,
+  LineageBankParamsSchema,
+  LineageBranchParamsSchema,
+  LineageEnvelopeSchema,
+  NoQuerySchema,
+  UpdatesPageSchema,
+  UpdatesQuerySchema,
+} from './schemas.js';
 import { registerGet } from '../../edge/register.js';
 import { sendJson } from '../../edge/writer.js';
 
 /** docs/history.md: 2 requests per second and 5,000 per day per key, whatever the plan. */
 export const HISTORY_LIMITS = Object.freeze({ perSecond: 2, perDay: 5000 });
 
-/** The query as validated by the route's schema (schemas.ts): each parameter a string, given once. */
-function queryOf(request: FastifyRequest): Record<string, string> {
-  return request.query as Record<string, string>;
+/** The query as the route's schema validated it (schemas.ts): each parameter given once, limit an integer. */
+function queryOf(request: FastifyRequest): ChangesQuery {
+  return request.query as ChangesQuery;
 }
 
 /** The Change History API, registered under the prefix `/history/v1`. */
@@ -69,6 +83,31 @@ function registerHistoryRoutes(app: FastifyInstance, services: AppServices): voi
   route('/changes', doc('List changes, in update order', ChangesPageSchema, { querystring: ChangesQuerySchema }), (request, history) => {
     const page = history.listChanges(queryOf(request), services.cursors);
     return { changes: page.items, next_cursor: page.next_cursor };
+  });
+
+  // Lineage (docs/lineage.md): computed from the snapshot served now, serialized by the schema.
+  const lineageDoc = (summary: string, params: object) => doc(summary, LineageEnvelopeSchema, { params, querystring: NoQuerySchema });
+  registerGet(app, {
+    url: '/lineage/:bankCode',
+    guard,
+    schema: lineageDoc('Where an institution code went: its status today, successor and every change since 2019', LineageBankParamsSchema),
+    handler: async (request) => {
+      const { bankCode } = request.params as { bankCode: string };
+      const lineage = services.snapshots.current.derive(LINEAGE).bank(bankCode);
+      if (!lineage) throw ApiError.notFound(`bank code ${bankCode} is in no version of the data`);
+      return { lineage };
+    },
+  });
+  registerGet(app, {
+    url: '/lineage/:bankCode/:branchCode',
+    guard,
+    schema: lineageDoc('Where a branch code went: its status today, successor and every change since 2019', LineageBranchParamsSchema),
+    handler: async (request) => {
+      const { bankCode, branchCode } = request.params as { bankCode: string; branchCode: string };
+      const lineage = services.snapshots.current.derive(LINEAGE).branch(bankCode, branchCode);
+      if (!lineage) throw ApiError.notFound(`branch code ${bankCode}-${branchCode} is in no version of the data`);
+      return { lineage };
+    },
   });
 
   route('/changes/:change_id', doc('One change', ChangeEnvelopeSchema, { params: ChangeIdParamsSchema, querystring: NoQuerySchema }), (request, history) => {

@@ -5,6 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import { querySchema } from '../../edge/detailed-schemas.js';
 import { CHANGE_TYPES, HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, RESOURCE_TYPES } from '../../../history/history-view.js';
+import { LINEAGE_CHANGE_TYPES, LINEAGE_STATUSES } from '../../../lineage/types.js';
 import { MAX_CURSOR_LENGTH } from '../../../shared/cursor.js';
 
 const nullableString = (extra: object = {}) => Type.Union([Type.String(extra), Type.Null()]);
@@ -52,6 +53,53 @@ export const LatestUpdateSchema = Type.Object({ update: UpdateSchema }, { additi
 export const ChangesPageSchema = Type.Object({ changes: Type.Array(ChangeSchema), next_cursor: cursor }, { additionalProperties: false });
 export const ChangeEnvelopeSchema = Type.Object({ change: ChangeSchema }, { additionalProperties: false });
 
+const LineageRecordSchema = Type.Object(
+  {
+    bank_code: Type.String({ example: '0147' }),
+    bank_name: Type.String({ example: '福井銀行' }),
+    branch_code: nullableString({ example: '110', description: 'null for an institution' }),
+    branch_name: nullableString({ example: '春江中央' }),
+  },
+  { additionalProperties: false },
+);
+
+const nullableRecord = (description: string) => Type.Union([LineageRecordSchema, Type.Null()], { description });
+
+const LineageEventSchema = Type.Object(
+  {
+    effective_date: Type.String({ format: 'date', example: '2026-05-24' }),
+    change_type: Type.Union(
+      LINEAGE_CHANGE_TYPES.map((t) => Type.Literal(t)),
+      { example: 'merged' },
+    ),
+    before: nullableRecord('null for an addition'),
+    after: nullableRecord('null for a removal; the successor for merged and code_changed'),
+  },
+  { additionalProperties: false },
+);
+
+/** GET /history/v1/lineage/{bankCode}[/{branchCode}] (docs/lineage.md#response). */
+export const LineageEnvelopeSchema = Type.Object(
+  {
+    lineage: Type.Object(
+      {
+        bank_code: Type.String({ example: '0537' }),
+        branch_code: nullableString({ example: '110', description: 'null for an institution' }),
+        status: Type.Union(
+          LINEAGE_STATUSES.map((s) => Type.Literal(s)),
+          { example: 'merged', description: 'active, renamed, code_changed, merged or closed (docs/lineage.md#statuses)' },
+        ),
+        current: nullableRecord('The record as the newest version lists it; null when it no longer does'),
+        successor: nullableRecord('The record that carries it on today (merged, code_changed); its branch is null where only the institution is known'),
+        since: Type.String({ format: 'date', example: '2026-05-24', description: 'Effective date of the version that first showed the status' }),
+        events: Type.Array(LineageEventSchema, { description: 'Every change, oldest first, followed through its successors' }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+
 /**
  * The query parameters: each declared once, with what it accepts and the message of the 400
  * naming it (src/http/edge/validation.ts). A parameter given twice, or one not listed, is a 400.
@@ -83,6 +131,14 @@ export const ChangesQuerySchema = querySchema({
 
 /** The operations that take no parameter but the key. */
 export const NoQuerySchema = querySchema({});
+
+const BANK_CODE_PARAM = Type.String({ description: '4-digit bank code', pattern: '^[0-9]{4}$', example: '0537', 'x-error-message': 'bankCode must be 4 half-width digits' });
+
+export const LineageBankParamsSchema = Type.Object({ bankCode: BANK_CODE_PARAM });
+export const LineageBranchParamsSchema = Type.Object({
+  bankCode: BANK_CODE_PARAM,
+  branchCode: Type.String({ description: '3-digit branch code', pattern: '^[0-9]{3}$', example: '110', 'x-error-message': 'branchCode must be 3 half-width digits' }),
+});
 
 /** Any text: an unknown id is a 404 naming it. */
 export const ChangeIdParamsSchema = Type.Object({ change_id: Type.String({ example: 'chg-20260331-000001', maxLength: MAX_UPDATE_ID_LENGTH, 'x-error-message': 'change_id is not the id of a change' }) });

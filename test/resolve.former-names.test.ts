@@ -1,0 +1,69 @@
+/**
+ * Resolve with former bank names from the lineage (docs/resolve.md#former-bank-names): a bank
+ * merged or renamed since 2019, with one of its branch names, resolves to the branch that
+ * carries it today, with bank_former_name (and branch_former_name where the branch's name
+ * changed), never auto-confirmed in any context.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { formerInstitutions } from '../src/lineage/former-institutions.js';
+import { LINEAGE } from '../src/lineage/served.js';
+import { resolve } from '../src/resolve/resolve.js';
+import { RESOLVE_CONTEXTS } from '../src/resolve/types.js';
+import { bundledSnapshot } from './support/app.js';
+
+const snapshot = bundledSnapshot();
+
+/** The answer in every context: the same best match and reasons, never auto-confirmed. */
+function answer(bankName: string, branchName: string): { best: string; reasons: readonly string[] } {
+  const answers = RESOLVE_CONTEXTS.map((context) => resolve(snapshot, { bankName, branchName, context }).answer);
+  for (const a of answers) assert.notEqual(a.decision, 'auto_confirm', `${bankName} ${branchName}`);
+  const [first] = answers;
+  const best = first!.best_match;
+  return { best: best ? `${best.bank_code}-${best.branch_code} ${best.branch_name}` : '–', reasons: first!.reason_codes };
+}
+
+describe('former bank names from the lineage', () => {
+  it('中京銀行 今池 is あいち銀行 111 今池中央 (renamed in the merger), not あいち銀行 206 今池', () => {
+    assert.deepEqual(answer('中京銀行', '今池'), { best: '0542-111 今池中央', reasons: ['bank_former_name', 'branch_former_name', 'below_auto_total'] });
+    assert.equal(resolve(snapshot, { bankName: '中京銀行', branchName: '今池', context: 'payment' }).answer.decision, 'needs_review');
+  });
+
+  it('福邦銀行 春江 (its name before 2025) is 福井銀行 110 春江中央, in writing and in reading', () => {
+    assert.deepEqual(answer('福邦銀行', '春江'), { best: '0147-110 春江中央', reasons: ['bank_former_name', 'branch_former_name', 'below_auto_total'] });
+    assert.deepEqual(answer('ふくほうぎんこう', 'はるえ'), { best: '0147-110 春江中央', reasons: ['bank_former_name', 'branch_former_name', 'below_auto_total'] });
+    assert.deepEqual(answer('福邦銀行', '春江中央'), { best: '0147-110 春江中央', reasons: ['bank_former_name', 'below_auto_total'] });
+  });
+
+  it('institutions the curated aliases do not know: 日生信用金庫 三石, 福井市南部農協 文殊 (now 音楽堂前)', () => {
+    assert.deepEqual(answer('日生信用金庫', '三石'), { best: '1743-102 三石', reasons: ['bank_former_name', 'below_auto_total'] });
+    assert.deepEqual(answer('ひなせしんきん', 'みついし'), { best: '1743-102 三石', reasons: ['bank_former_name', 'below_auto_total'] });
+    assert.deepEqual(answer('福井市南部農協', '文殊'), { best: '6785-061 音楽堂前', reasons: ['bank_former_name', 'branch_former_name', 'below_auto_total'] });
+  });
+
+  it('a renamed bank keeps its branches: 住信SBIネット銀行 イチゴ is ドコモＳＭＴＢネット銀行 101 イチゴ', () => {
+    assert.deepEqual(answer('住信SBIネット銀行', 'イチゴ'), { best: '0038-101 イチゴ', reasons: ['bank_former_name', 'below_auto_total'] });
+  });
+
+  it('where no branch of the former bank carries the name, the successor own branches are searched: 長野銀行 松本駅前', () => {
+    assert.deepEqual(answer('長野銀行', '松本駅前'), { best: '0143-412 松本駅前', reasons: ['bank_former_name', 'below_auto_total'] });
+  });
+
+  it('a branch of the former bank that closed later: the successor own branch of that name, for review (日生信用金庫 伊里: 1743-103 伊里中央 closed in 2021)', () => {
+    assert.deepEqual(answer('日生信用金庫', '伊里'), { best: '1743-002 伊里', reasons: ['bank_former_name', 'below_auto_total'] });
+    assert.equal(snapshot.derive(LINEAGE).branch('1742', '003')!.status, 'closed');
+  });
+
+  it('a name still an institution of today is that institution: 名取岩沼農協 増田 is 3652-100, auto-confirmed', () => {
+    const a = resolve(snapshot, { bankName: '名取岩沼農協', branchName: '増田', context: 'payment' }).answer;
+    assert.deepEqual([a.decision, a.best_match?.bank_code, a.best_match?.branch_code], ['auto_confirm', '3652', '100']);
+  });
+
+  it('no former name is the name of an institution listed today', () => {
+    const lineage = snapshot.derive(LINEAGE);
+    const today = new Set(snapshot.directory.banks.map((b) => b.name));
+    const former = formerInstitutions(lineage);
+    assert.ok(former.length > 100, `${former.length}`);
+    for (const f of former) for (const n of f.names) assert.ok(!today.has(n.name), `${f.code} ${n.name}`);
+  });
+});
