@@ -1,8 +1,8 @@
 /**
- * `npm run client:generate [-- URL] [--ca FILE]` in the repository (or `npm run generate` here):
- * fetches /openapi.json from a running Ginko (default https://localhost:8443, as `npm start`
- * serves it) and writes src/openapi.ts. Ginko's self-signed certificate is trusted from
- * `--ca FILE`, else from data/tls-cert.pem where npm was started, when that file exists.
+ * `npm run client:generate [-- URL] [--ca FILE] [--out FILE]` in the repository (or `npm run
+ * generate` here): fetches /openapi.json from a running Ginko (default https://localhost:8443, as
+ * `npm start` serves it) and writes src/openapi.ts (or FILE). Ginko's self-signed certificate is
+ * trusted from `--ca FILE`, else from data/tls-cert.pem where npm was started, when that exists.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateTypes, TYPES_FILE } from './openapi-types.js';
 
-const { values, positionals } = parseArgs({ options: { ca: { type: 'string' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ options: { ca: { type: 'string' }, out: { type: 'string' } }, allowPositionals: true });
 const origin = positionals[0] ?? 'https://localhost:8443';
 const startedIn = process.env.INIT_CWD ?? process.cwd();
 const caFile = values.ca ?? resolve(startedIn, 'data/tls-cert.pem');
@@ -32,5 +32,6 @@ function fetchDocument(url: URL): Promise<string> {
 
 const url = new URL('/openapi.json', origin);
 const document = JSON.parse(await fetchDocument(url)) as object;
-writeFileSync(TYPES_FILE, await generateTypes(document));
-process.stdout.write(`wrote ${TYPES_FILE} from ${url.href}\n`);
+const out = values.out === undefined ? TYPES_FILE : resolve(startedIn, values.out);
+writeFileSync(out, await generateTypes(document));
+process.stdout.write(`wrote ${out} from ${url.href}\n`);
