@@ -36,6 +36,10 @@ export interface GinkoCalls {
   readonly GET: CallMethod<'get'>;
   /** POST an operation of /openapi.json: `{data, response}` or `{error, response}`. */
   readonly POST: CallMethod<'post'>;
+  /** PUT, PATCH and DELETE likewise, for the paths of the document that take them. */
+  readonly PUT: CallMethod<'put'>;
+  readonly PATCH: CallMethod<'patch'>;
+  readonly DELETE: CallMethod<'delete'>;
   /** openapi-fetch's client itself, with the same key and back-off: for `parseAs` (text, arrayBuffer, stream) and its other options. */
   readonly raw: Client<paths>;
   /** Adds openapi-fetch middleware (onRequest, onResponse, onError) to every call. */
@@ -53,6 +57,9 @@ export function createCalls(options: GinkoClientOptions): GinkoCalls {
   return {
     GET: raw.GET as unknown as CallMethod<'get'>,
     POST: raw.POST as unknown as CallMethod<'post'>,
+    PUT: raw.PUT as unknown as CallMethod<'put'>,
+    PATCH: raw.PATCH as unknown as CallMethod<'patch'>,
+    DELETE: raw.DELETE as unknown as CallMethod<'delete'>,
     raw,
     use: (...middleware) => raw.use(...middleware),
   };

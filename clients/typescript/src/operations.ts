@@ -6,8 +6,8 @@
 import type { FetchOptions, FetchResponse } from 'openapi-fetch';
 import type { paths } from './openapi.js';
 
-/** The methods the client sends (Ginko's interface uses no other). */
-export type Method = 'get' | 'post';
+/** The methods of an HTTP API; a method no path of the document takes accepts no path. */
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** The paths that take `M`. */
 export type PathsWith<M extends Method> = { [P in keyof paths]: paths[P] extends { [K in M]: object } ? P : never }[keyof paths];
