@@ -17,7 +17,7 @@ export type Operation<P extends keyof paths, M extends Method> = paths[P] extend
 
 /**
  * A call's options: `params` (path, query, header) and `body` as the document declares them,
- * checked name by name (see client.ts), plus fetch's own RequestInit fields. `parseAs` is left to
+ * checked name by name (see calls.ts), plus fetch's own RequestInit fields. `parseAs` is left to
  * `raw`, whose answer types follow it.
  */
 export type CallOptions<P extends keyof paths, M extends Method> = Omit<FetchOptions<Operation<P, M>>, 'parseAs'>;

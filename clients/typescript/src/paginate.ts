@@ -17,8 +17,12 @@ type ItemsKey<A> = { [K in keyof A]-?: NonNullable<A[K]> extends readonly unknow
 /** One item of a paged list: a bank, a branch, a change … */
 export type ItemOf<P extends PagedPath> = NonNullable<Answer<P, 'get'>[ItemsKey<Answer<P, 'get'>>]> extends readonly (infer I)[] ? I : never;
 
-/** The query, then the path parameters where the path has any (`{bankCode: '0001'}`). */
-export type PaginateArgs<P extends PagedPath> = [PathParamsOf<P>] extends [never] ? [query?: QueryOf<P>] : [query: QueryOf<P> | undefined, path: PathParamsOf<P>];
+/** The query (required where a parameter is, as `freeword`), then the path parameters where the path has any (`{bankCode: '0001'}`). */
+export type PaginateArgs<P extends PagedPath> = [PathParamsOf<P>] extends [never]
+  ? {} extends QueryOf<P>
+    ? [query?: QueryOf<P>]
+    : [query: QueryOf<P>]
+  : [query: {} extends QueryOf<P> ? QueryOf<P> | undefined : QueryOf<P>, path: PathParamsOf<P>];
 
 /** openapi-fetch's GET seen without the per-path types, which a generic path cannot satisfy. */
 type UntypedGet = (path: string, init: { params: { query: Record<string, unknown>; path?: object } }) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
