@@ -1,0 +1,45 @@
+/**
+ * `createGinkoClient()`: the typed calls of calls.ts and, on top, the helpers for what the
+ * document alone cannot say: paging, Resolve in batches, ゆうちょ and kana.
+ */
+import { createCalls, type GinkoCalls, type GinkoClientOptions } from './calls.js';
+import { kanaEquivalent, type KanaEquivalence, type KanaField, normalizeKana, type NormalizedKana } from './kana.js';
+import { type ItemOf, paginate, type PagedPath, type PaginateArgs } from './paginate.js';
+import { resolve, type ResolveAnswer, resolveBatch, type ResolveBatchItem, type ResolveBatchOptions, type ResolveBatchResult, type ResolveOptions, type ResolveRequest } from './resolve.js';
+import { yuchoAccount, type YuchoAccount, type YuchoQuery } from './yucho.js';
+import { lineage, type Lineage } from './lineage.js';
+
+export interface GinkoClient extends GinkoCalls {
+  /**
+   * Every item of a paged list, fetching the next page as the loop reaches it:
+   * `for await (const bank of ginko.paginate('/v3/banks', {limit: 100}))`. Path parameters come
+   * third: `paginate('/v3/banks/{bankCode}/branches', {limit: 500}, {bankCode: '0001'})`.
+   */
+  paginate<P extends PagedPath>(path: P, ...args: PaginateArgs<P>): AsyncGenerator<ItemOf<P>, void, undefined>;
+  /** POST /resolve/v1/bank-branch. */
+  resolve(request: ResolveRequest, options?: ResolveOptions): Promise<ResolveAnswer>;
+  /** POST /resolve/v1/bank-branch/batch, as many times as the items need. */
+  resolveBatch(items: readonly ResolveBatchItem[], options?: ResolveBatchOptions): Promise<ResolveBatchResult[]>;
+  /** GET /history/v1/lineage/{bankCode}[/{branchCode}]: where a code went. */
+  lineage(bankCode: string, branchCode?: string): Promise<Lineage>;
+  /** GET /yucho/v1/account. */
+  yuchoAccount(query: YuchoQuery): Promise<YuchoAccount>;
+  /** POST /kana/v1/normalize. */
+  normalizeKana(text: string, field?: KanaField): Promise<NormalizedKana>;
+  /** POST /kana/v1/equivalent. */
+  kanaEquivalent(a: string, b: string): Promise<KanaEquivalence>;
+}
+
+export function createGinkoClient(options: GinkoClientOptions): GinkoClient {
+  const calls = createCalls(options);
+  return {
+    ...calls,
+    paginate: (path, ...args) => paginate(calls, path, ...args),
+    resolve: (request, resolveOptions) => resolve(calls, request, resolveOptions),
+    resolveBatch: (items, batchOptions) => resolveBatch(calls, items, batchOptions),
+    yuchoAccount: (query) => yuchoAccount(calls, query),
+    lineage: (bankCode, branchCode) => lineage(calls, bankCode, branchCode),
+    normalizeKana: (text, field) => normalizeKana(calls, text, field),
+    kanaEquivalent: (a, b) => kanaEquivalent(calls, a, b),
+  };
+}
