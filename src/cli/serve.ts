@@ -52,6 +52,8 @@ export interface ServeConfig extends StoreConfig {
   readonly updateInterval?: number | undefined;
   /** Registry for those checks; default GINKO_REGISTRY, then npm's configuration. */
   readonly registry?: string | undefined;
+  /** Serve the zengin-code JSON files without a key too (docs/search-api.md#the-zengin-code-json-shape). */
+  readonly openZenginJson?: boolean | undefined;
 }
 
 export interface RunningServer {
@@ -104,7 +106,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   // Set to the listening address once it is known, unless --public-url names another.
   let publicUrl = config.publicUrl ?? '';
   app = await buildApp(
-    { snapshots, cursors, auth, access, console: operatorConsole, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download'), (id) => keys.isActive(id)), trustProxy: config.trustProxy, publicUrl: () => publicUrl, filterTime: new FilterTimeAllowance() },
+    { snapshots, cursors, auth, access, console: operatorConsole, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download'), (id) => keys.isActive(id)), trustProxy: config.trustProxy, publicUrl: () => publicUrl, filterTime: new FilterTimeAllowance(), openZenginJson: config.openZenginJson ?? false },
     { logger: { level: config.logLevel, stream: logSink }, metrics: { access: config.metrics ?? 'open', processMetrics: true }, ...(tls ? { https: tls } : {}) },
   );
   registerLogLinesDropped(app.metrics.registry, () => logSink.dropped);

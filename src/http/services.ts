@@ -33,4 +33,6 @@ export interface AppServices {
   readonly filterTime: FilterTimeAllowance;
   /** The origin clients reach the service at (--public-url): links handed out are built from it. */
   readonly publicUrl: () => string;
+  /** Serve the zengin-code JSON files without a key too (--open-zengin-json; docs/search-api.md#the-zengin-code-json-shape). */
+  readonly openZenginJson?: boolean;
 }

@@ -8,6 +8,7 @@ import { type ItemOf, paginate, type PagedPath, type PaginateArgs } from './pagi
 import { resolve, type ResolveAnswer, resolveBatch, type ResolveBatchItem, type ResolveBatchOptions, type ResolveBatchResult, type ResolveOptions, type ResolveRequest } from './resolve.js';
 import { yuchoAccount, type YuchoAccount, type YuchoQuery } from './yucho.js';
 import { lineage, type Lineage } from './lineage.js';
+import { zenginBanks, zenginBranches, type ZenginRecords } from './zengin-json.js';
 
 export interface GinkoClient extends GinkoCalls {
   /**
@@ -22,6 +23,10 @@ export interface GinkoClient extends GinkoCalls {
   resolveBatch(items: readonly ResolveBatchItem[], options?: ResolveBatchOptions): Promise<ResolveBatchResult[]>;
   /** GET /history/v1/lineage/{bankCode}[/{branchCode}]: where a code went. */
   lineage(bankCode: string, branchCode?: string): Promise<Lineage>;
+  /** GET /api/banks.json: every bank in the zengin-code package's shape. */
+  zenginBanks(): Promise<ZenginRecords>;
+  /** GET /api/branches/{bankCode}.json: a bank's branches in the zengin-code package's shape. */
+  zenginBranches(bankCode: string): Promise<ZenginRecords>;
   /** GET /yucho/v1/account. */
   yuchoAccount(query: YuchoQuery): Promise<YuchoAccount>;
   /** POST /kana/v1/normalize. */
@@ -39,6 +44,8 @@ export function createGinkoClient(options: GinkoClientOptions): GinkoClient {
     resolveBatch: (items, batchOptions) => resolveBatch(calls, items, batchOptions),
     yuchoAccount: (query) => yuchoAccount(calls, query),
     lineage: (bankCode, branchCode) => lineage(calls, bankCode, branchCode),
+    zenginBanks: () => zenginBanks(calls),
+    zenginBranches: (bankCode) => zenginBranches(calls, bankCode),
     normalizeKana: (text, field) => normalizeKana(calls, text, field),
     kanaEquivalent: (a, b) => kanaEquivalent(calls, a, b),
   };
