@@ -4,13 +4,13 @@
  * trailer count and amount, a malformed record; the summary adding up to the input.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { encodeShiftJis } from '../src/cli/input-encoding.js';
-import { CHECK_COLUMNS, type PayeeFileSummary, UnreadableInputError, validatePayeeFile, ZENGIN_OUTPUT_COLUMNS } from '../src/cli/payee-file.js';
+import { CHECK_COLUMNS, type PayeeFileSummary, UnreadableInputError, validatePayeeFile, ZENGIN_OUTPUT_COLUMNS } from '../src/payee/payee-file.js';
 import { PAYEE_CHECKER } from '../src/payee/payee-check.js';
 import { PAYEE_VERDICTS } from '../src/payee/payee-problems.js';
 import { bundledSnapshot } from './support/app.js';
@@ -27,7 +27,7 @@ async function validate(content: string | Buffer): Promise<{ summary: PayeeFileS
   const out = new PassThrough();
   let text = '';
   out.on('data', (c: Buffer) => (text += c.toString('utf8')));
-  const summary = await validatePayeeFile(checker, path, out);
+  const summary = await validatePayeeFile(checker, createReadStream(path), out);
   out.end();
   return { summary, rows: parse(text) as string[][] };
 }

@@ -5,14 +5,14 @@
  * without it), the summary and every problem of the file to stderr. Exit code 1 only when the
  * input cannot be read.
  */
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { loadBundledServing } from '../dataset/bundled.js';
 import { PAYEE_CHECKER } from '../payee/payee-check.js';
 import { PAYEE_VERDICTS } from '../payee/payee-problems.js';
-import type { PayeeFileSummary } from './payee-file.js';
+import type { PayeeFileSummary } from '../payee/payee-file.js';
 
 interface ValidateOptions {
   input: string;
@@ -31,13 +31,13 @@ export function registerAccountsCommand(program: Command): void {
 
 async function validate(opts: ValidateOptions): Promise<void> {
   // The CSV and 全銀 readers are loaded for this command only, not by `ginko serve`.
-  const { validatePayeeFile, UnreadableInputError } = await import('./payee-file.js');
+  const { validatePayeeFile, UnreadableInputError } = await import('../payee/payee-file.js');
   const checker = loadBundledServing().derive(PAYEE_CHECKER);
   const out: Writable = opts.output === undefined ? process.stdout : createWriteStream(opts.output);
   const started = performance.now();
   let summary: PayeeFileSummary;
   try {
-    summary = await validatePayeeFile(checker, opts.input, out);
+    summary = await validatePayeeFile(checker, createReadStream(opts.input, { highWaterMark: 64 * 1024 }), out);
   } catch (err) {
     if (opts.output !== undefined) out.destroy();
     if (err instanceof UnreadableInputError) throw new Error(`${opts.input}: ${err.message}`);

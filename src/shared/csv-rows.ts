@@ -1,17 +1,20 @@
 /**
  * A CSV file read as a stream of rows, its memory flat in the file's size: the encoding decided
- * from the first chunk (input-encoding.ts: a BOM, else valid UTF-8, else Shift_JIS), the text
+ * from the first chunk (as src/cli/input-encoding.ts decides it for a whole file: a BOM, else
+ * valid UTF-8, else Shift_JIS), the text
  * decoded chunk by chunk and parsed by csv-parse's streaming parser. Each row comes with the
  * line it starts on; a row the parser cannot read comes as `malformed` with its line and the
  * reason in plain words, and the rows after it are still read. Written to be the one streaming
- * reader of the commands that take CSV files (`ginko accounts validate`, and `ginko resolve
- * --input` once it streams).
+ * reader of CSV files: `ginko accounts validate` and the console's payee check use it, and
+ * `ginko resolve --input` can once it streams.
  */
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
-import type { InputEncoding } from './input-encoding.js';
+
+/** How the file's text was written (src/cli/input-encoding.ts decides a whole file's the same way). */
+export type InputEncoding = 'UTF-8' | 'UTF-8 with BOM' | 'Shift_JIS';
 
 export interface CsvRow {
   readonly kind: 'row';

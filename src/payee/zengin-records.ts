@@ -5,7 +5,7 @@
  * report it by its number); an EOF mark (0x1A) at the end is dropped. Memory is one chunk and one
  * record, whatever the file's size.
  */
-import { ZENGIN_RECORD_BYTES } from '../payee/zengin-transfer-file.js';
+import { ZENGIN_RECORD_BYTES } from './zengin-transfer-file.js';
 
 const CR = 0x0d;
 const LF = 0x0a;

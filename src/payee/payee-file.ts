@@ -1,6 +1,7 @@
 /**
- * `ginko accounts validate --input FILE` (docs/payee-checks.md#files): a whole payee file through
- * the payee check, streamed (memory flat in the file's size), and the counts that add up to it.
+ * A whole payee file through the payee check (docs/payee-checks.md#files), for `ginko accounts
+ * validate` and the console's Data page: streamed (memory flat in the file's size), with counts
+ * that add up to it.
  *
  *   CSV     (csv-rows.ts) a header row whose columns are found by name in Japanese or English
  *           (PAYEE_COLUMNS); every row written back with every column it had, then the verdict,
@@ -13,19 +14,17 @@
  * The format is decided from the first bytes: a 全銀 header record, or else CSV. Only an input
  * that cannot be read at all (no header, no bank code column) is an error.
  */
-import { createReadStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import { DEPOSIT_TYPES } from '../payee/deposit-types.js';
-import type { PayeeCheck, PayeeChecker, PayeeInput } from '../payee/payee-check.js';
-import { PAYEE_VERDICTS, type PayeeVerdict } from '../payee/payee-problems.js';
-import { looksLikeZenginFile, ZENGIN_RECORD_BYTES, ZenginFileRules, type ZenginFileProblem } from '../payee/zengin-transfer-file.js';
-import { readCsv } from './csv-rows.js';
-import type { InputEncoding } from './input-encoding.js';
-import { BANK_COLUMN_NAMES, BRANCH_COLUMN_NAMES, UnreadableInputError } from './resolve-file.js';
+import { type InputEncoding, readCsv } from '../shared/csv-rows.js';
+import { DEPOSIT_TYPES } from './deposit-types.js';
+import type { PayeeCheck, PayeeChecker, PayeeInput } from './payee-check.js';
+import { PAYEE_VERDICTS, type PayeeVerdict } from './payee-problems.js';
 import { zenginRecords } from './zengin-records.js';
+import { looksLikeZenginFile, ZENGIN_RECORD_BYTES, ZenginFileRules, type ZenginFileProblem } from './zengin-transfer-file.js';
 
-export { UnreadableInputError };
+/** An input that cannot be processed at all (no header, no bank code column). */
+export class UnreadableInputError extends Error {}
 
 type PayeeColumn = keyof PayeeInput;
 
@@ -33,8 +32,9 @@ type PayeeColumn = keyof PayeeInput;
 export const PAYEE_COLUMNS: Readonly<Record<PayeeColumn, readonly string[]>> = Object.freeze({
   bankCode: ['bank_code', 'bank code', 'bankcode', '金融機関コード', '金融機関番号', '銀行コード', '銀行番号'],
   branchCode: ['branch_code', 'branch code', 'branchcode', '支店コード', '支店番号', '店番', '店番号'],
-  bankName: BANK_COLUMN_NAMES,
-  branchName: BRANCH_COLUMN_NAMES,
+  // As `ginko resolve --input` finds them (src/cli/resolve-file.ts).
+  bankName: ['bank_name', 'bank', 'bankname', 'bank name', '金融機関名', '金融機関', '銀行名', '銀行'],
+  branchName: ['branch_name', 'branch', 'branchname', 'branch name', '支店名', '支店'],
   accountType: ['account_type', 'account type', 'deposit_type', '預金種目', '種目', '口座種別', '預金種別', '科目'],
   accountNumber: ['account_number', 'account number', 'account_no', '口座番号'],
   holderKana: ['holder_kana', 'holder', 'holder_name', 'payee_kana', 'account_holder', '受取人名', '受取人', '受取人名カナ', '口座名義', '口座名義カナ', '名義', '名義人'],
@@ -88,10 +88,9 @@ async function write(out: Writable, text: string): Promise<void> {
   if (!out.write(text)) await new Promise<void>((resolve) => out.once('drain', resolve));
 }
 
-/** The first bytes of a file and the chunks of the whole file, the first among them. */
-async function opened(path: string): Promise<{ head: Buffer; chunks: AsyncIterable<Buffer> }> {
-  const stream = createReadStream(path, { highWaterMark: 64 * 1024 });
-  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+/** The first chunk, and all the chunks again, the first among them. */
+async function opened(source: AsyncIterable<Buffer>): Promise<{ head: Buffer; chunks: AsyncIterable<Buffer> }> {
+  const iterator = source[Symbol.asyncIterator]();
   const first = await iterator.next();
   const head = first.done ? Buffer.alloc(0) : first.value;
   async function* chunks(): AsyncGenerator<Buffer> {
@@ -105,9 +104,12 @@ async function opened(path: string): Promise<{ head: Buffer; chunks: AsyncIterab
   return { head, chunks: chunks() };
 }
 
-/** Checks the file at `path`, writing the result CSV (UTF-8) to `out`. */
-export async function validatePayeeFile(checker: PayeeChecker, path: string, out: Writable, options: PayeeFileOptions = {}): Promise<PayeeFileSummary> {
-  const { head, chunks } = await opened(path);
+/**
+ * Checks the file whose chunks `source` gives (a file's read stream: its first chunk should hold
+ * a few records), writing the result CSV (UTF-8) to `out`.
+ */
+export async function validatePayeeFile(checker: PayeeChecker, source: AsyncIterable<Buffer>, out: Writable, options: PayeeFileOptions = {}): Promise<PayeeFileSummary> {
+  const { head, chunks } = await opened(source);
   if (looksLikeZenginFile(head.subarray(0, ZENGIN_RECORD_BYTES + 2))) return validateZengin(checker, chunks, out, options);
   return validateCsv(checker, chunks, out, options);
 }
