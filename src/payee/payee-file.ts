@@ -17,6 +17,7 @@
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { type InputEncoding, readCsv } from '../shared/csv-rows.js';
+import type { Slices } from '../shared/slices.js';
 import { DEPOSIT_TYPES } from './deposit-types.js';
 import type { PayeeCheck, PayeeChecker, PayeeInput } from './payee-check.js';
 import { PAYEE_VERDICTS, type PayeeVerdict } from './payee-problems.js';
@@ -73,6 +74,12 @@ export interface PayeeFileSummary {
 export interface PayeeFileOptions {
   /** Called now and then with the rows or records done so far. */
   readonly onProgress?: (done: number) => void;
+  /** A server's: the check pauses between slices so that other requests are answered (src/shared/slices.ts). */
+  readonly slices?: Slices;
+}
+
+async function yieldTurn(options: PayeeFileOptions): Promise<void> {
+  if (options.slices?.due()) await options.slices.pause();
 }
 
 const zeroCounts = () => Object.fromEntries(PAYEE_VERDICTS.map((v) => [v, 0])) as Record<PayeeVerdict, number>;
@@ -145,6 +152,7 @@ async function validateCsv(checker: PayeeChecker, chunks: AsyncIterable<Buffer>,
       continue;
     }
     read++;
+    await yieldTurn(options);
     if (row.kind === 'malformed') {
       malformedCount++;
       if (malformed.length < MAX_REPORTED) malformed.push({ at: row.line, message: row.message });
@@ -181,6 +189,7 @@ async function validateZengin(checker: PayeeChecker, chunks: AsyncIterable<Buffe
   await write(out, stringify([[...ZENGIN_OUTPUT_COLUMNS]]));
   for await (const record of zenginRecords(chunks)) {
     n++;
+    await yieldTurn(options);
     const data = rules.add(n, record);
     if (record.length === ZENGIN_RECORD_BYTES && KINDS[record[0]!]) records[KINDS[record[0]!]!]++;
     if (data) {
