@@ -100,7 +100,7 @@ async function main(): Promise<number> {
       const sequences = requests ? { bare: { requests, next: 0 }, ginko: { requests, next: 0 } } : undefined;
       const on = (server: 'bare' | 'ginko') => (s: number) => {
         const origin = (server === 'bare' ? bare : ginko).url;
-        return load({ method: scenario.method, headers, body: scenario.body, connections, seconds: s, url: sequences ? origin : origin + scenario.path, sequence: sequences?.[server] });
+        return load({ method: scenario.method, headers, body: scenario.body, connections: scenario.connections ?? connections, seconds: s, url: sequences ? origin : origin + scenario.path, sequence: sequences?.[server] });
       };
       const result = await alternate(on('bare'), on('ginko'));
       reports.push({ name: scenario.name, bare: result.bare, ginko: result.ginko, ratio: result.ratio, ratios: result.ratios, target: scenario.target, itemsPerRequest: scenario.itemsPerRequest });
