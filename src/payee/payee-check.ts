@@ -117,21 +117,16 @@ function accountProblems(account: Account, holderKana: string | undefined, probl
 /** Whether a name given matches the code's listing today, only an earlier one, or none. */
 type NameMatch = 'current' | 'former' | 'none';
 
-function nameMatch(name: string, listings: CodeHistory | undefined, last: number, matches: (given: string, listed: Listing) => boolean): NameMatch {
+function nameMatch(name: string, listings: CodeHistory | undefined, matches: (given: string, listed: Listing) => boolean): NameMatch {
   if (!listings) return 'none';
-  const today = listings.at(-1);
-  if (today && today.to === last && matches(name, today)) return 'current';
-  // Not listed today: the last name it was listed under is its name, not a former one.
-  if (today && today.to !== last && matches(name, today)) return 'current';
+  // The newest listing: today's name, or for a code no longer listed the last name it had.
+  const newest = listings.at(-1);
+  if (newest && matches(name, newest)) return 'current';
   return listings.some((l) => matches(name, l)) ? 'former' : 'none';
 }
 
 export class PayeeChecker {
-  readonly #last: number;
-
-  constructor(readonly lineage: Lineage) {
-    this.#last = lineage.history.versions.length - 1;
-  }
+  constructor(readonly lineage: Lineage) {}
 
   check(input: PayeeInput): PayeeCheck {
     const problems: PayeeProblem[] = [];
@@ -169,12 +164,12 @@ export class PayeeChecker {
     const history = this.lineage.history;
     const bankName = given(input.bankName);
     if (bankName !== undefined) {
-      const match = nameMatch(bankName, history.banks.get(bankCode), this.#last, namesBank);
+      const match = nameMatch(bankName, history.banks.get(bankCode), namesBank);
       if (match !== 'current') problems.push(problem(match === 'former' ? 'bank_renamed' : 'bank_name_mismatch'));
     }
     const branchName = given(input.branchName);
     if (branchName !== undefined) {
-      const match = nameMatch(branchName, history.branches.get(bankCode)?.get(branchCode), this.#last, namesBranch);
+      const match = nameMatch(branchName, history.branches.get(bankCode)?.get(branchCode), namesBranch);
       if (match !== 'current') problems.push(problem(match === 'former' ? 'branch_renamed' : 'branch_name_mismatch'));
     }
   }
