@@ -13,7 +13,7 @@ const LAYERS = {
   logging: [],
   metrics: [],
   search: ['dataset', 'domain', 'shared'],
-  payee: ['dataset', 'domain', 'shared'],
+  payee: ['lineage', 'dataset', 'domain', 'shared'],
   lineage: ['dataset', 'domain', 'shared'],
   resolve: ['payee', 'lineage', 'dataset', 'domain', 'shared'],
   store: ['access', 'dataset', 'domain', 'shared'],

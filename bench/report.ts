@@ -12,6 +12,8 @@ export interface ScenarioReport {
   readonly ratios: readonly number[];
   /** The least ratio that passes; undefined: reported only. */
   readonly target: number | undefined;
+  /** Records per request (payee checks). */
+  readonly itemsPerRequest?: number | undefined;
 }
 
 export interface Report {
@@ -22,6 +24,8 @@ export interface Report {
   readonly peakRssMb: number | undefined;
   readonly scenarios: readonly ScenarioReport[];
   readonly fairness: FairnessResult | undefined;
+  /** `ginko accounts validate` on a generated CSV, when payee checks were measured. */
+  readonly payeeCli?: { readonly rows: number; readonly perSecond: number } | undefined;
 }
 
 export interface Verdict {
@@ -61,6 +65,10 @@ export function printReport(report: Report, check: boolean): void {
     const target = s.target === undefined ? 'report' : `≥ ${s.target.toFixed(2)}`;
     lines.push(`${pad(s.name, 40)} ${pad(String(s.bare.requestsPerSecond), 11)} ${pad(String(s.ginko.requestsPerSecond), 12)} ${pad(s.ratio.toFixed(2), 6)} ${pad(target, 7)} ${pad(`${s.bare.p99Ms} / ${s.ginko.p99Ms}`, 18)} ${s.ratios.join(' ')}`);
   }
+  for (const s of report.scenarios) {
+    if (s.itemsPerRequest) lines.push('', `${s.name}: ${(s.ginko.requestsPerSecond * s.itemsPerRequest).toLocaleString('en-US')} records/s over HTTPS (aim ≥ 10,000)`);
+  }
+  if (report.payeeCli) lines.push(`ginko accounts validate: ${report.payeeCli.perSecond.toLocaleString('en-US')} rows/s on ${report.payeeCli.rows.toLocaleString('en-US')} rows (aim ≥ 10,000)`);
   lines.push('', `start: first start ${report.startup.firstStartMs} ms, restart to ready ${report.startup.restartMs} ms; peak resident memory ${report.peakRssMb ?? '?'} MB`);
   const f = report.fairness;
   if (f) lines.push(`fairness: plain lookups p99 ${f.alone.p99Ms} ms alone, ${f.loaded.p99Ms} ms beside the heavy clients (${f.ratio}×; heavy clients answered ${f.heavy.total}, ${f.heavy.non2xx} non-2xx)`);

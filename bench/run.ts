@@ -20,6 +20,7 @@ import { answerKey, fetchAll, fetchAnswer, type RecordedAnswer, writeRecordedAns
 import { fairness } from './fairness.js';
 import { combine, load, type LoadResult, median } from './load.js';
 import { type Child, createKey, npmStartNodeOptions, rssMb, startBare, startGinko } from './processes.js';
+import { cliPayeeRate } from './payee.js';
 import { printReport, type Report, type ScenarioReport, verdicts } from './report.js';
 import { SCENARIOS, type Scenario } from './scenarios.js';
 
@@ -99,13 +100,14 @@ async function main(): Promise<number> {
       const sequences = requests ? { bare: { requests, next: 0 }, ginko: { requests, next: 0 } } : undefined;
       const on = (server: 'bare' | 'ginko') => (s: number) => {
         const origin = (server === 'bare' ? bare : ginko).url;
-        return load({ method: scenario.method, headers, body: scenario.body, connections, seconds: s, url: sequences ? origin : origin + scenario.path, sequence: sequences?.[server] });
+        return load({ method: scenario.method, headers, body: scenario.body, connections: scenario.connections ?? connections, seconds: s, url: sequences ? origin : origin + scenario.path, sequence: sequences?.[server] });
       };
       const result = await alternate(on('bare'), on('ginko'));
-      reports.push({ name: scenario.name, bare: result.bare, ginko: result.ginko, ratio: result.ratio, ratios: result.ratios, target: scenario.target });
+      reports.push({ name: scenario.name, bare: result.bare, ginko: result.ginko, ratio: result.ratio, ratios: result.ratios, target: scenario.target, itemsPerRequest: scenario.itemsPerRequest });
     }
 
     const whole = !args.only;
+    const payeeCli = scenarios.some((s) => s.itemsPerRequest) ? cliPayeeRate(dataDir) : undefined;
     const fair = whole ? await fairness(ginko.url, createKey(dataDir, 'unlimited'), key, Math.max(5, seconds * 2)) : undefined;
     clearInterval(sampler);
     const report: Report = {
@@ -116,6 +118,7 @@ async function main(): Promise<number> {
       peakRssMb: whole && rss.length > 0 ? Math.max(...rss) : undefined,
       scenarios: reports,
       fairness: fair,
+      payeeCli,
     };
     printReport(report, args.check);
     const out = args.out ?? join('bench', 'results', `${report.date.replace(/[:.]/g, '-')}.json`);

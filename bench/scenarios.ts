@@ -4,6 +4,7 @@
  * This table is the one place the targets are written; the report and `--check` read it.
  */
 import { type DistinctKind, type DistinctRequest, distinctRequests, mixedRequests } from './distinct.js';
+import { PAYEE_ITEMS_PER_REQUEST, payeeRequestBody } from './payee.js';
 
 export interface Scenario {
   readonly name: string;
@@ -15,6 +16,10 @@ export interface Scenario {
   readonly target: number | undefined;
   /** Distinct requests (distinct.ts), each sent once in turn, instead of repeating `path`. */
   readonly distinct?: () => readonly DistinctRequest[];
+  /** Records each request carries (payee checks): the report gives records per second too. */
+  readonly itemsPerRequest?: number;
+  /** Concurrent connections, where the run's default would only queue requests (a request of 1,000 records takes tens of ms). */
+  readonly connections?: number;
 }
 
 /** Every repeated scenario (lookups, lists, freeword, filters, History). */
@@ -58,6 +63,26 @@ function distinct(name: string, target: number | undefined, requests: () => read
 
 const kind = (k: DistinctKind) => () => distinctRequests().get(k)!;
 
+let payeeBody: string | undefined;
+
+/** Payee checks (bench/payee.ts), reported only; the body (real codes of the bundled data) made on first use. */
+function payeeChecks(): Scenario {
+  return {
+    name: 'payee checks, 1,000 records a request',
+    method: 'POST',
+    path: '/accounts/v1/validate',
+    get body() {
+      payeeBody ??= payeeRequestBody();
+      return payeeBody;
+    },
+    target: undefined,
+    itemsPerRequest: PAYEE_ITEMS_PER_REQUEST,
+    // As many as the 2 cores can keep busy: more only wait in line, and a round of 2 s would end
+    // before the first answers of 50 came back.
+    connections: 4,
+  };
+}
+
 /** The repeated lookup, also the plain lookup of the fairness scenario (run.ts). */
 export const LOOKUP = repeated('lookup /v3/banks/0001', '/v3/banks/0001');
 
@@ -77,4 +102,5 @@ export const SCENARIOS: readonly Scenario[] = [
   distinct("distinct freeword a bank's branches", DISTINCT_GET_TARGET, kind('freeword-branches')),
   distinct('distinct branch lists, random banks', DISTINCT_GET_TARGET, kind('branch-list')),
   distinct('distinct resolve, names as in files', undefined, kind('resolve')),
+  payeeChecks(),
 ];

@@ -127,6 +127,26 @@ describe('the helpers', () => {
     await assert.rejects(s.ginko.resolveBatch(items, { batchSize: 1001 }), { name: 'RangeError', message: 'batchSize must be an integer from 1 to 1000, not 1001' });
   });
 
+  it('validateAccounts(): 0537-110 merged into 0147-110, 0038 by its former name renamed, across batches', async () => {
+    const items = [
+      { id: 1, bank_code: '0537', branch_code: '110', bank_name: '福邦銀行' },
+      { id: 'b', bank_code: '0038', branch_code: '100', bank_name: '住信ＳＢＩネット銀行' },
+      { id: 3, bank_code: '9900', symbol: '14030', number: '12345671' },
+    ];
+    const before = sent.length;
+    const whole = await s.ginko.validateAccounts(items);
+    assert.equal(sent.length - before, 1);
+    assert.deepEqual(whole.map((r) => [r.id, r.verdict, r.successor?.bank_code ?? null, r.successor?.branch_code ?? null]), [
+      [1, 'merged', '0147', '110'],
+      ['b', 'renamed', null, null],
+      [3, 'ok', null, null],
+    ]);
+    assert.deepEqual(whole[1]!.problems.map((p) => p.code), ['bank_renamed']);
+    assert.deepEqual(await s.ginko.validateAccounts(items, { batchSize: 2 }), whole);
+    assert.equal(sent.length - before, 3);
+    await assert.rejects(s.ginko.validateAccounts(items, { batchSize: 0 }), { name: 'RangeError', message: 'batchSize must be an integer from 1 to 1000, not 0' });
+  });
+
   it('yuchoAccount(): 記号 14030 番号 12345671 is 店番 408 普通 1234567, and back as far as the rule goes', async () => {
     const account = await s.ginko.yuchoAccount({ symbol: '14030', number: '12345671' });
     assert.deepEqual(account, { bank_code: '9900', branch_code: '408', branch_name: '四〇八', branch_kana: 'ﾖﾝｾﾞﾛﾊﾁ', account_type: '1', account_type_name: '普通', account_number: '1234567' });

@@ -2,6 +2,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_ABUSE_OPTIONS } from '../access/abuse.js';
 import { DEFAULT_POLL_SECONDS } from '../history/live-dataset.js';
+import { registerAccountsCommand } from './accounts.js';
 import { registerAdminCommands } from './admin.js';
 import { registerExportCommand } from './export.js';
 import { registerImportCommand } from './import.js';
@@ -164,6 +165,7 @@ registerUpdateCommand(program);
 registerExportCommand(program);
 registerMaintenanceCommand(program);
 registerResolveCommand(program);
+registerAccountsCommand(program);
 registerAdminCommands(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {

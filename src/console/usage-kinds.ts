@@ -17,7 +17,8 @@ export function usageApi(url: string): UsageApi | undefined {
   // The ゆうちょ and kana APIs and the zengin-code JSON files count in the Search bucket (docs/access.md).
   if (url.startsWith('/v1/') || url.startsWith('/v2/') || url.startsWith('/v3/') || url.startsWith('/yucho/') || url.startsWith('/kana/') || url.startsWith('/api/')) return 'search';
   if (url.startsWith('/history/')) return 'history';
-  if (url.startsWith('/resolve/')) return 'resolve';
+  // Payee checks count with Resolve (docs/access.md).
+  if (url.startsWith('/resolve/') || url.startsWith('/accounts/')) return 'resolve';
   if (url.startsWith('/master/')) return 'export';
   return undefined;
 }

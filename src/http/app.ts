@@ -7,6 +7,7 @@
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { ACCOUNTS_PREFIX, accountsApi } from './apis/accounts/accounts-api.js';
 import { ADMIN_PREFIX, adminApi } from './apis/admin/index.js';
 import { historyApi } from './apis/history/history-api.js';
 import { KANA_PREFIX, kanaApi } from './apis/kana/kana-api.js';
@@ -62,6 +63,7 @@ const PREFIXED_APIS = [
   { prefix: '/v3', errors: SEARCH_ERRORS, plugin: (s: AppServices) => searchApi(s, 'v3') },
   { prefix: '/history/v1', errors: DETAILED_ERRORS, plugin: historyApi },
   { prefix: RESOLVE_PREFIX, errors: DETAILED_ERRORS, plugin: resolveApi },
+  { prefix: ACCOUNTS_PREFIX, errors: DETAILED_ERRORS, plugin: accountsApi },
   { prefix: '/master/v1', errors: DETAILED_ERRORS, plugin: masterApi },
   { prefix: YUCHO_PREFIX, errors: DETAILED_ERRORS, plugin: yuchoApi },
   { prefix: KANA_PREFIX, errors: DETAILED_ERRORS, plugin: kanaApi },

@@ -1,7 +1,8 @@
 /**
  * `createGinkoClient()`: the typed calls of calls.ts and, on top, the helpers for what the
- * document alone cannot say: paging, Resolve in batches, ゆうちょ and kana.
+ * document alone cannot say: paging, Resolve and payee checks in batches, ゆうちょ and kana.
  */
+import { type PayeeItem, type PayeeResult, validateAccounts, type ValidateAccountsOptions } from './accounts.js';
 import { createCalls, type GinkoCalls, type GinkoClientOptions } from './calls.js';
 import { kanaEquivalent, type KanaEquivalence, type KanaField, normalizeKana, type NormalizedKana } from './kana.js';
 import { type ItemOf, paginate, type PagedPath, type PaginateArgs } from './paginate.js';
@@ -21,6 +22,8 @@ export interface GinkoClient extends GinkoCalls {
   resolve(request: ResolveRequest, options?: ResolveOptions): Promise<ResolveAnswer>;
   /** POST /resolve/v1/bank-branch/batch, as many times as the items need. */
   resolveBatch(items: readonly ResolveBatchItem[], options?: ResolveBatchOptions): Promise<ResolveBatchResult[]>;
+  /** POST /accounts/v1/validate, as many times as the records need. */
+  validateAccounts(items: readonly PayeeItem[], options?: ValidateAccountsOptions): Promise<PayeeResult[]>;
   /** GET /history/v1/lineage/{bankCode}[/{branchCode}]: where a code went. */
   lineage(bankCode: string, branchCode?: string): Promise<Lineage>;
   /** GET /api/banks.json: every bank in the zengin-code package's shape. */
@@ -42,6 +45,7 @@ export function createGinkoClient(options: GinkoClientOptions): GinkoClient {
     paginate: (path, ...args) => paginate(calls, path, ...args),
     resolve: (request, resolveOptions) => resolve(calls, request, resolveOptions),
     resolveBatch: (items, batchOptions) => resolveBatch(calls, items, batchOptions),
+    validateAccounts: (items, validateOptions) => validateAccounts(calls, items, validateOptions),
     yuchoAccount: (query) => yuchoAccount(calls, query),
     lineage: (bankCode, branchCode) => lineage(calls, bankCode, branchCode),
     zenginBanks: () => zenginBanks(calls),

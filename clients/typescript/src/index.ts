@@ -1,7 +1,7 @@
 /**
  * @ginko/client: a typed client for Ginko, generated from its own /openapi.json (src/openapi.ts)
  * and called through openapi-fetch, with a thin layer for paging, errors, 429 back-off, Resolve,
- * ゆうちょ, kana and webhook signatures. README.md shows each call.
+ * payee checks, ゆうちょ, kana and webhook signatures. README.md shows each call.
  */
 export { createGinkoClient, type GinkoClient } from './client.js';
 export type { CallMethod, FetchFunction, GinkoCalls, GinkoClientOptions } from './calls.js';
@@ -10,6 +10,7 @@ export { DetailedApiError, type DetailedErrorBody, errorFrom, GinkoError, orThro
 export type { Answer, BodyOf, CallOptions, CallResult, PathParamsOf, PathsWith, QueryOf } from './operations.js';
 export type { ItemOf, PagedPath, PaginateArgs } from './paginate.js';
 export { RESOLVE_BATCH_MAX_ITEMS, type ResolveAnswer, type ResolveBatchItem, type ResolveBatchOptions, type ResolveBatchResult, type ResolveOptions, type ResolveRequest } from './resolve.js';
+export { type PayeeItem, type PayeeResult, VALIDATE_ACCOUNTS_MAX_ITEMS, type ValidateAccountsOptions } from './accounts.js';
 export type { YuchoAccount, YuchoQuery } from './yucho.js';
 export type { Lineage } from './lineage.js';
 export type { ZenginRecords } from './zengin-json.js';

@@ -3528,6 +3528,203 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts/v1/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check up to 1,000 payee records: valid, renamed, merged (and where to), closed or unknown
+         * @description Each record's codes, names, account and holder kana checked against the data served and the lineage of every code since 2019. A request of N records counts as N requests against the key's Resolve daily limit and one against its per-second limit; if the N do not fit the day, the whole request is refused with 429 and not counted. See docs/payee-checks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description Unknown fields are ignored. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 1 to 1000 records; counted as that many requests against the key's Resolve limits */
+                        items: {
+                            /**
+                             * @description Echoed back with the item's result
+                             * @example row-1
+                             */
+                            id: string | number;
+                            /**
+                             * @description 金融機関コード: 4 half-width digits
+                             * @example 0537
+                             */
+                            bank_code: string;
+                            /**
+                             * @description 支店コード: 3 half-width digits; may be left out for ゆうちょ銀行 (9900) when symbol is given
+                             * @example 110
+                             */
+                            branch_code?: string;
+                            /**
+                             * @description Bank name as the record holds it: official, short (みずほ), reading (ﾐｽﾞﾎｷﾞﾝｺｳ)
+                             * @example 福邦銀行
+                             */
+                            bank_name?: string;
+                            /**
+                             * @description Branch name as the record holds it, with or without 支店; or its reading
+                             * @example 春江中央
+                             */
+                            branch_name?: string;
+                            /**
+                             * @description 預金種目: 1 普通, 2 当座, 4 貯蓄, 9 その他
+                             * @example 1
+                             */
+                            account_type?: string;
+                            /**
+                             * @description 口座番号: 7 half-width digits
+                             * @example 1234567
+                             */
+                            account_number?: string;
+                            /**
+                             * @description 受取人名 as it would be sent: checked by the 全銀 kana rules (docs/kana.md)
+                             * @example ﾔﾏﾀﾞ ﾀﾛｳ
+                             */
+                            holder_kana?: string;
+                            /**
+                             * @description ゆうちょ銀行 記号 (5 digits, may carry the 番号: 14030-12345671); converted to branch_code, account_type and account_number first (docs/yucho.md)
+                             * @example 14030
+                             */
+                            symbol?: string;
+                            /**
+                             * @description ゆうちょ銀行 番号 of the passbook
+                             * @example 12345671
+                             */
+                            number?: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description One per item, in the order of the items */
+                            results: {
+                                /**
+                                 * @description Echoed back with the item's result
+                                 * @example row-1
+                                 */
+                                id: string | number;
+                                /**
+                                 * @description The most serious of the problems; ok when there is none
+                                 * @example merged
+                                 */
+                                verdict: "ok" | "name_mismatch" | "renamed" | "merged" | "closed" | "unknown_bank" | "unknown_branch" | "invalid";
+                                /** @description The record as the newest version lists it; null when it no longer does, or the codes are not valid */
+                                current: {
+                                    /** @example 0147 */
+                                    bank_code: string;
+                                    /** @example 福井銀行 */
+                                    bank_name: string;
+                                    /** @example 110 */
+                                    branch_code: string | null;
+                                    /** @example 春江中央 */
+                                    branch_name: string | null;
+                                } | null;
+                                /** @description Where a merged or moved record went today (its branch null where only the institution is known); null otherwise */
+                                successor: {
+                                    /** @example 0147 */
+                                    bank_code: string;
+                                    /** @example 福井銀行 */
+                                    bank_name: string;
+                                    /** @example 110 */
+                                    branch_code: string | null;
+                                    /** @example 春江中央 */
+                                    branch_name: string | null;
+                                } | null;
+                                /** @description Most serious first; empty for ok */
+                                problems: {
+                                    /** @example branch_code */
+                                    field: "bank_code" | "branch_code" | "bank_name" | "branch_name" | "account_type" | "account_number" | "holder_kana" | "symbol" | "number";
+                                    /** @example branch_merged */
+                                    code: "bank_code_invalid" | "branch_code_invalid" | "branch_code_missing" | "account_type_invalid" | "account_number_invalid" | "holder_kana_kanji" | "holder_kana_not_in_charset" | "holder_kana_not_in_field" | "holder_kana_too_long" | "holder_kana_empty" | "yucho_symbol_invalid" | "yucho_number_invalid" | "yucho_not_jp_bank" | "yucho_conflict" | "bank_unknown" | "branch_unknown" | "bank_closed" | "branch_closed" | "bank_merged" | "branch_merged" | "branch_code_changed" | "bank_renamed" | "branch_renamed" | "bank_name_mismatch" | "branch_name_mismatch";
+                                    /** @example この支店は他の金融機関に引き継がれました。successor の金融機関・支店コードに変更してください */
+                                    message_ja: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example an API key is required: send it in the x-api-key header or the apikey query parameter */
+                            message: string;
+                            /** @example req-1 */
+                            request_id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                /** @example missing */
+                                type: string;
+                                /**
+                                 * @example [
+                                 *       "body",
+                                 *       "bank_name"
+                                 *     ]
+                                 */
+                                loc: (string | number)[];
+                                /** @example Field required */
+                                msg: string;
+                                input: unknown;
+                            }[];
+                            /** @example req-1 */
+                            request_id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example an API key is required: send it in the x-api-key header or the apikey query parameter */
+                            message: string;
+                            /** @example req-1 */
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/master/v1/latest": {
         parameters: {
             query?: never;

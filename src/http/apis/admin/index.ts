@@ -15,6 +15,7 @@ import { CORS_HEADERS } from '../../edge/cors.js';
 import { pathOf } from '../../edge/errors.js';
 import { registerAssets } from './assets.js';
 import { installFormBodyParser } from './form-body.js';
+import { installMultipartParser } from './multipart-body.js';
 import { registerAudit } from './routes/audit.js';
 import { registerData } from './routes/data.js';
 import { registerKeys } from './routes/keys.js';
@@ -40,6 +41,7 @@ export function adminApi(services: AdminServices): FastifyPluginAsync {
   return async function admin(app: FastifyInstance) {
     await app.register(cookie);
     installFormBodyParser(app);
+    installMultipartParser(app);
     app.decorateRequest('operatorSession', undefined);
 
     app.addHook('onRequest', async (request, reply) => {

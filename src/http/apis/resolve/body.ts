@@ -9,7 +9,7 @@
  *   model_attributes_type  the body (or a batch item) is JSON but not an object
  *   missing                a required field absent (one entry per absent field)
  *   string_type            a field is not a string (context may also be null = default)
- *   string_too_long        a name longer than MAX_NAME_LENGTH characters
+ *   string_too_long        a text longer than its schema's maxLength (a name: MAX_NAME_LENGTH)
  *   enum                   context is not one of the four contexts
  *   list_type, too_short, too_long   a batch's items not a list, empty, or too many
  *   id_type                a batch item's id neither a short string nor an integer
@@ -24,7 +24,7 @@ import { ApiError, type ValidationError } from '../../edge/api-error.js';
 import { JSON_TOO_DEEP_MESSAGE, jsonDepth } from '../../edge/json-body.js';
 import { MAX_JSON_DEPTH } from '../../edge/limits.js';
 import { compiledOnFirstUse, schemaAjv, SchemaViolation } from '../../edge/validation.js';
-import { MAX_ECHO_CHARACTERS, MAX_ID_LENGTH, MAX_NAME_LENGTH } from './limits.js';
+import { MAX_ECHO_CHARACTERS, MAX_ID_LENGTH } from './limits.js';
 
 export const CONTEXT_LIST = RESOLVE_CONTEXTS.map((c) => `'${c}'`).join(', ').replace(/, ([^,]*)$/, ' or $1');
 
@@ -78,8 +78,18 @@ function valueAt(body: unknown, path: readonly (string | number)[]): unknown {
   return value;
 }
 
+/**
+ * What differs between the JSON bodies read this way (Resolve's, and the payee checks' of
+ * src/http/apis/accounts/, which share this mapping): the order of the fields in the body, and
+ * what an `enum` field accepts.
+ */
+export interface BodyShape {
+  readonly fieldOrder: readonly string[];
+  readonly enumMessage: string;
+}
+
 /** The issue of one Ajv error at `path`, in the terms of the module comment. */
-function issueOf(e: ErrorObject, path: readonly (string | number)[], body: unknown): ValidationError {
+function issueOf(e: ErrorObject, path: readonly (string | number)[], body: unknown, shape: BodyShape): ValidationError {
   const value = valueAt(body, path);
   const loc = ['body', ...path];
   switch (e.keyword) {
@@ -90,9 +100,9 @@ function issueOf(e: ErrorObject, path: readonly (string | number)[], body: unkno
     case 'maxItems':
       return issue('too_long', loc, `List should have at most ${e.params.limit} items, not ${(value as unknown[]).length}`, `${(value as unknown[]).length} items`);
     case 'maxLength':
-      return issue('string_too_long', loc, `String should have at most ${MAX_NAME_LENGTH} characters`, value);
+      return issue('string_too_long', loc, `String should have at most ${e.params.limit} characters`, value);
     case 'enum':
-      return issue('enum', loc, `Input should be ${CONTEXT_LIST}`, value);
+      return issue('enum', loc, shape.enumMessage, value);
     case 'anyOf':
       return issue('id_type', loc, ID_MESSAGE, value);
     case 'type':
@@ -109,7 +119,7 @@ const ID_MESSAGE = `Input should be a string of at most ${MAX_ID_LENGTH} charact
  * One issue per location (Ajv may report several keywords of one, and each branch of an id's
  * anyOf), in the body's order; a batch with too many items is reported alone.
  */
-function issuesOf(errors: readonly ErrorObject[], body: unknown): ValidationError[] {
+function issuesOf(errors: readonly ErrorObject[], body: unknown, shape: BodyShape): ValidationError[] {
   const tooLong = errors.find((e) => e.keyword === 'maxItems');
   const kept = tooLong ? [tooLong] : errors;
   const byLocation = new Map<string, ValidationError>();
@@ -117,37 +127,42 @@ function issuesOf(errors: readonly ErrorObject[], body: unknown): ValidationErro
     const path = e.instancePath.split('/').slice(1).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
     // An id's anyOf reports each branch below it, then the anyOf itself: the anyOf speaks for them.
     if (e.keyword !== 'anyOf' && /\/id$/.test(e.instancePath) && errors.some((o) => o.keyword === 'anyOf' && o.instancePath === e.instancePath)) continue;
-    const found = issueOf(e, path, body);
+    const found = issueOf(e, path, body, shape);
     const key = JSON.stringify(found.loc);
     if (!byLocation.has(key)) byLocation.set(key, found);
   }
-  return [...byLocation.values()].sort((a, b) => compareLoc(a.loc!, b.loc!));
+  return [...byLocation.values()].sort((a, b) => compareLoc(a.loc!, b.loc!, shape.fieldOrder));
 }
 
-/** Body order: by item, then by field in FIELD_ORDER. */
-function compareLoc(a: readonly (string | number)[], b: readonly (string | number)[]): number {
+/** Body order: by item, then by field in the shape's order. */
+function compareLoc(a: readonly (string | number)[], b: readonly (string | number)[], fieldOrder: readonly string[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
     const [x, y] = [a[i]!, b[i]!];
     if (x === y) continue;
     if (typeof x === 'number' && typeof y === 'number') return x - y;
-    return FIELD_ORDER.indexOf(String(x)) - FIELD_ORDER.indexOf(String(y));
+    return fieldOrder.indexOf(String(x)) - fieldOrder.indexOf(String(y));
   }
   return a.length - b.length;
 }
 
-const FIELD_ORDER = ['items', 'id', 'bank_name', 'branch_name', 'context'];
+const RESOLVE_SHAPE: BodyShape = { fieldOrder: ['items', 'id', 'bank_name', 'branch_name', 'context'], enumMessage: `Input should be ${CONTEXT_LIST}` };
 
 const ajv = schemaAjv(true);
 
-/** The Resolve scope's validator: each route's body schema, every problem at once, as a 422. */
-export const resolveBodyValidator: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  if (httpPart !== 'body') return () => true;
-  const validator = compiledOnFirstUse(ajv, schema as object);
-  return (data: unknown) => {
-    const validate = validator();
-    return validate(data) ? true : { error: new SchemaViolation(ApiError.invalidBody(issuesOf(validate.errors ?? [], data))) };
+/** A scope's validator: each route's body schema, every problem at once, as a 422 in this shape. */
+export function detailedBodyValidator(shape: BodyShape): FastifySchemaCompiler<unknown> {
+  return ({ schema, httpPart }) => {
+    if (httpPart !== 'body') return () => true;
+    const validator = compiledOnFirstUse(ajv, schema as object);
+    return (data: unknown) => {
+      const validate = validator();
+      return validate(data) ? true : { error: new SchemaViolation(ApiError.invalidBody(issuesOf(validate.errors ?? [], data, shape))) };
+    };
   };
-};
+}
+
+/** The Resolve scope's validator. */
+export const resolveBodyValidator = detailedBodyValidator(RESOLVE_SHAPE);
 
 /** The input of one body (or batch item) the schema has accepted. */
 export function resolveInputOf(body: unknown): ResolveInput {

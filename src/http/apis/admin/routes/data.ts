@@ -1,7 +1,8 @@
 /**
  * The Data page: the current snapshot, the update history with change counts, the change
- * browser, and "check for updates now" (one check as `ginko update`, audited, its result line
- * shown on the page).
+ * browser, "check for updates now" (one check as `ginko update`, audited, its result line
+ * shown on the page), and "check a payee file" (an uploaded CSV through the payee check, its
+ * verdict counts shown and its result offered for download: payee-upload.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UpdateCheckResult } from '../../../../console/update-check.js';
@@ -10,6 +11,8 @@ import { CHANGE_TYPES } from '../../../../history/history-view.js';
 import { describeCounts } from '../../../../history/updater.js';
 import { QueryError } from '../../../../shared/query-error.js';
 import { hidden } from '../hidden.js';
+import type { MultipartBody } from '../multipart-body.js';
+import { checkUpload, type PayeeUploadView } from '../payee-upload.js';
 import type { Translate } from '../i18n.js';
 import { queryParam } from '../query.js';
 import type { AdminServices } from '../services.js';
@@ -52,7 +55,7 @@ function auditDetail(result: UpdateCheckResult): Record<string, unknown> {
 }
 
 export function registerData(app: FastifyInstance, services: AdminServices): void {
-  async function page(request: FastifyRequest, reply: FastifyReply, status: number, extra: { notice?: string | undefined; error?: string | undefined } = {}) {
+  async function page(request: FastifyRequest, reply: FastifyReply, status: number, extra: { notice?: string | undefined; error?: string | undefined } = {}, payees?: PayeeUploadView) {
     const bank = (queryParam(request, 'bank') ?? '').trim();
     const cursor = queryParam(request, 'cursor') || undefined;
     const directory = services.app.snapshots.current.directory;
@@ -85,6 +88,7 @@ export function registerData(app: FastifyInstance, services: AdminServices): voi
       next,
       changesError,
       canCheck: services.console.updates !== undefined,
+      payees,
     });
   }
 
@@ -105,5 +109,18 @@ export function registerData(app: FastifyInstance, services: AdminServices): voi
     if (result.kind === 'updated') request.log.info({ operator, ...detail }, 'console update check: imported a newer snapshot');
     else if (error) request.log.warn({ operator, ...detail }, 'console update check changed nothing');
     return page(request, reply, status, { notice, error });
+  });
+
+  app.post('/data/payees', hidden(), async (request, reply) => {
+    if (await requireSession(services, request, reply)) return reply;
+    const t = translate(request);
+    const file = (request.body as MultipartBody | undefined)?.file;
+    if (file === undefined || typeof file === 'string') return page(request, reply, 400, { error: t('data.payees.noFile') });
+    const result = await checkUpload(services.app.snapshots.current, file);
+    if ('error' in result) return page(request, reply, 400, { error: result.error === 'empty' ? t('data.payees.empty') : t('data.payees.unreadable', { message: result.error }) });
+    const { view } = result;
+    const operator = request.operatorSession!.operator;
+    await services.console.audit.record({ operator, action: 'data.payees', target: view.filename, detail: { read: view.read, counts: Object.fromEntries(view.counts.map((c) => [c.verdict, c.n])), leftOut: view.leftOut }, ip: request.ip });
+    return page(request, reply, 200, { notice: t('data.payees.done', { file: view.filename, n: view.read }) }, view);
   });
 }
