@@ -2,12 +2,13 @@
  * Branch candidates of one bank for a branch input. The input is read as written and with
  * each office ending removed; official names as written, by reading, and without their own
  * ending. Only when that finds nothing strong: the reading as said (とーきょー), a former name
- * of the branch's code, the code itself. A code written beside a name (新宿（001）) keeps the
- * branches that carry it, or marks the answer as conflicting. At ゆうちょ銀行 a 記号 (14030) is
- * the branch Japan Post Bank's rule gives (408). Each branch keeps its best match.
+ * of the branch's code, the code itself. A code written beside a name (新宿（001）, 新宿支店 001番)
+ * keeps the branches that carry it, or marks the answer as conflicting; one glued to the name
+ * (123新宿支店) is read so only where the name as typed finds nothing. At ゆうちょ銀行 a
+ * 記号 (14030) is the branch Japan Post Bank's rule gives (408). Each branch keeps its best match.
  */
 import { branchCodeOfSymbolText, JP_BANK_CODE } from '../payee/yucho-account.js';
-import { isGenericInput, numeralDigits, trimmedInputs, type TrimmedName } from './branch-names.js';
+import { isGenericInput, isOfficeWordOnly, numeralDigits, trimmedInputs, type TrimmedName } from './branch-names.js';
 import { type Key, keyOf, withoutPrefix } from './keys.js';
 import { cleanBranchInput } from './noise.js';
 import { BRANCH_SCORES, READING_PENALTY, STRONG_BRANCH_SCORE, VOICING_PENALTY, WEAK_SUFFIX_SCORE } from './policy.js';
@@ -32,15 +33,19 @@ export interface BranchInputAnalysis {
   readonly digits: string | undefined;
   /** A branch code written in the input (店番001, 新宿（001）, 001). */
   readonly code: string | undefined;
-  /** The input is only a code: nothing to compare with names but JP Bank's numerals. */
+  /** The input is only a code (001, 店番001, 001支店): nothing to compare with names but JP Bank's numerals. */
   readonly codeOnly: boolean;
   /** The 店番 of ゆうちょ銀行 the input names when it is a 記号 (14030, １４０３０-12345671 → 408). */
   readonly yuchoBranchCode: string | undefined;
+  /** The input read with 3 digits glued to its start or end as the code (123新宿支店): tried where the input as typed finds nothing. */
+  readonly glued?: BranchInputAnalysis;
 }
 
 export function analyzeBranchInput(text: string): BranchInputAnalysis {
   const clean = cleanBranchInput(text);
-  return analyzeBranchKey(keyOf(clean.text), clean.code, branchCodeOfSymbolText(text));
+  const yucho = branchCodeOfSymbolText(text);
+  const analysis = analyzeBranchKey(keyOf(clean.text), clean.code, yucho);
+  return clean.glued ? { ...analysis, glued: analyzeBranchKey(keyOf(clean.glued.text), clean.glued.code, yucho) } : analysis;
 }
 
 export function analyzeBranchKey(input: Key, code?: string, yuchoBranchCode?: string): BranchInputAnalysis {
@@ -48,7 +53,8 @@ export function analyzeBranchKey(input: Key, code?: string, yuchoBranchCode?: st
   // 本店 is not 本 + 店: generic names are taken whole.
   const trimmed = generic || input.folded === '' ? [] : trimmedInputs(input);
   const digits = numeralDigits(input.folded) ?? trimmed.map((t) => numeralDigits(t.key.folded)).find((d) => d !== undefined);
-  return { input, trimmed, generic, digits, code, codeOnly: code !== undefined && (input.folded === '' || input.folded === code), yuchoBranchCode };
+  const codeOnly = code !== undefined && (input.folded === '' || input.folded === code || isOfficeWordOnly(input));
+  return { input, trimmed, generic, digits, code, codeOnly, yuchoBranchCode };
 }
 
 /**
@@ -95,6 +101,14 @@ function trimScore(t: TrimmedName): number {
  * the earlier ones found nothing strong: 四国中央 at 四国銀行 is the branch 四国中央, not 中央.
  */
 export function matchBranches(index: BranchIndex, analyses: readonly BranchInputAnalysis[]): BranchMatch[] {
+  const typed = matchReadings(index, analyses);
+  const glued = analyses[0]?.glued;
+  // 123新宿支店: the digits are the code where the name as typed (018店, 本店営業１６５, 新宿２６４
+  // once) finds no branch at all.
+  return glued === undefined || typed.length > 0 ? typed : matchReadings(index, [glued]);
+}
+
+function matchReadings(index: BranchIndex, analyses: readonly BranchInputAnalysis[]): BranchMatch[] {
   // A ゆうちょ 記号 is no name: Japan Post Bank's rule gives the 店番 (docs/yucho.md).
   const symbolBranch = analyses[0]?.yuchoBranchCode;
   if (symbolBranch !== undefined && index.bankCode === JP_BANK_CODE) {
