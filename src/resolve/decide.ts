@@ -84,6 +84,9 @@ export function judge(banks: readonly BankMatch[], candidates: readonly Candidat
 
   if (!policy.autoBankKinds.includes(top.bank.kind)) block(BANK_KIND_REASONS[top.bank.kind] ?? 'below_auto_total');
   if (!policy.autoBranchKinds.includes(top.branch.kind)) block(...(BRANCH_KIND_REASONS[top.branch.kind] ?? ['below_auto_total']));
+  // An office word removed is a trim whatever else the match is (a reading as said, a typo, a
+  // former name: とーきょーしてん, 今池支店): where trims need review, it says so.
+  if (top.branch.suffixRemoved && !policy.autoBranchKinds.includes('trimmed')) block('payment_branch_trim');
 
   if (top.bank.codeConflict) block('bank_code_mismatch');
   if (top.branch.codeConflict) block('branch_code_mismatch');

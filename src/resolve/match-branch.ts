@@ -24,6 +24,8 @@ export interface BranchMatch {
   readonly input: BranchInputAnalysis;
   /** A code was written beside the name and no branch matched by name carries it. */
   readonly codeConflict?: boolean;
+  /** Matched through the input with its office word removed (渋谷支店 → 渋谷, とーきょーしてん → とーきょー): payment reviews it. */
+  readonly suffixRemoved?: boolean;
 }
 
 export interface BranchInputAnalysis {
@@ -76,10 +78,10 @@ class BranchMatches {
 
   best = 0;
 
-  offer(entry: BranchEntry, kind: BranchMatchKind, score: number): void {
+  offer(entry: BranchEntry, kind: BranchMatchKind, score: number, suffixRemoved = false): void {
     if (score > this.best) this.best = score;
     const current = this.#best.get(entry);
-    if (!current || current.score < score) this.#best.set(entry, { entry, kind, score, input: this.input });
+    if (!current || current.score < score) this.#best.set(entry, suffixRemoved ? { entry, kind, score, input: this.input, suffixRemoved } : { entry, kind, score, input: this.input });
   }
 
   list(): BranchMatch[] {
@@ -150,21 +152,21 @@ function withCode(index: BranchIndex, code: string, codeOnly: boolean, matches: 
 
 /** A trimmed reading as said scores no more than the trim itself (a bare テン stays weak). */
 function matchSpoken(index: BranchIndex, analysis: BranchInputAnalysis, matches: BranchMatches): void {
-  const readings = [{ key: analysis.input, score: BRANCH_SCORES.spoken }, ...analysis.trimmed.map((t) => ({ key: t.key, score: Math.min(BRANCH_SCORES.spoken, trimScore(t)) }))];
-  for (const { key, score } of readings) {
+  const readings = [{ key: analysis.input, score: BRANCH_SCORES.spoken, trimmed: false }, ...analysis.trimmed.map((t) => ({ key: t.key, score: Math.min(BRANCH_SCORES.spoken, trimScore(t)), trimmed: true }))];
+  for (const { key, score, trimmed } of readings) {
     if (key.folded === '') continue;
     const spoken = spokenKey(key.folded);
     const strict = spokenKey(key.strict);
     // The reading with its office ending, or without it as the master wrote it (docs/readings.md).
     const voicedAlike = (e: BranchEntry) => spokenKey(e.kana.strict) === strict || (e.shortKana !== undefined && spokenKey(e.shortKana.strict) === strict);
-    for (const e of spokenMatches(index, spoken)) matches.offer(e, 'spoken', score - (voicedAlike(e) ? 0 : VOICING_PENALTY));
+    for (const e of spokenMatches(index, spoken)) matches.offer(e, 'spoken', score - (voicedAlike(e) ? 0 : VOICING_PENALTY), trimmed);
   }
 }
 
 function matchFormer(index: BranchIndex, analysis: BranchInputAnalysis, matches: BranchMatches): void {
   if (index.byFormer.size === 0) return;
-  for (const key of [analysis.input, ...analysis.trimmed.map((t) => t.key)]) {
-    for (const e of index.byFormer.get(key.folded)) matches.offer(e, 'former_name', BRANCH_SCORES.former_name);
+  for (const [i, key] of [analysis.input, ...analysis.trimmed.map((t) => t.key)].entries()) {
+    for (const e of index.byFormer.get(key.folded)) matches.offer(e, 'former_name', BRANCH_SCORES.former_name, i > 0);
   }
 }
 
@@ -179,25 +181,25 @@ function matchReading(index: BranchIndex, analysis: BranchInputAnalysis, matches
 
   for (const e of index.byName.get(input.folded)) matches.offer(e, 'official', BRANCH_SCORES.official - penalty(input, e.name));
   for (const e of index.byKana.get(input.folded)) matches.offer(e, 'official', BRANCH_SCORES.official - READING_PENALTY - readingPenalty(input, e));
+  // 〇一八店 is how Japan Post Bank writes the branch 〇一八: its 店 is no office word removed.
   if (analysis.digits) for (const e of index.byDigits.get(analysis.digits)) matches.offer(e, 'numeral', BRANCH_SCORES.numeral);
   for (const e of index.byBase.get(input.folded)) matches.offer(e, 'supplemented', BRANCH_SCORES.supplemented - penalty(input, e.base!.key));
 
   for (const t of trimmed) {
     const score = trimScore(t);
-    for (const e of index.byName.get(t.key.folded)) matches.offer(e, 'trimmed', score - penalty(t.key, e.name));
-    for (const e of index.byKana.get(t.key.folded)) matches.offer(e, 'trimmed', score - READING_PENALTY - readingPenalty(t.key, e));
+    for (const e of index.byName.get(t.key.folded)) matches.offer(e, 'trimmed', score - penalty(t.key, e.name), true);
+    for (const e of index.byKana.get(t.key.folded)) matches.offer(e, 'trimmed', score - READING_PENALTY - readingPenalty(t.key, e), true);
     for (const e of index.byBase.get(t.key.folded)) {
       // The same ending written differently (出張所 / しゅっちょうじょ) is not a swap.
       if (e.base!.suffix.cls === t.suffix.cls && e.base!.suffix.cls !== 'other') continue;
       const toSalesDepartment = t.suffix.cls === 'branch' && e.base!.suffix.cls === 'sales_department' && !t.suffix.reading;
-      matches.offer(e, 'suffix_swapped', (toSalesDepartment ? BRANCH_SCORES.suffix_swapped : WEAK_SUFFIX_SCORE) - penalty(t.key, e.base!.key));
+      matches.offer(e, 'suffix_swapped', (toSalesDepartment ? BRANCH_SCORES.suffix_swapped : WEAK_SUFFIX_SCORE) - penalty(t.key, e.base!.key), true);
     }
   }
 
   if (analysis.generic) for (const e of index.mainOffices) matches.offer(e, 'main_office', BRANCH_SCORES.main_office);
 
   // Typos and abbreviations, of the input as written and as trimmed.
-  for (const s of [input.folded, ...trimmed.map((t) => t.key.folded)]) {
-    index.near.near(s, (e, kind) => matches.offer(e, kind, BRANCH_SCORES[kind]));
-  }
+  index.near.near(input.folded, (e, kind) => matches.offer(e, kind, BRANCH_SCORES[kind]));
+  for (const t of trimmed) index.near.near(t.key.folded, (e, kind) => matches.offer(e, kind, BRANCH_SCORES[kind], true));
 }
