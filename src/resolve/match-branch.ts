@@ -105,8 +105,8 @@ function trimScore(t: TrimmedName): number {
 export function matchBranches(index: BranchIndex, analyses: readonly BranchInputAnalysis[]): BranchMatch[] {
   const typed = matchReadings(index, analyses);
   const glued = analyses[0]?.glued;
-  // 123新宿支店: the digits are the code where the name as typed (018店, 本店営業１６５, 新宿２６４
-  // once) finds no branch at all.
+  // 123新宿支店: the digits are the code only where the name as typed finds no branch at all
+  // (018店 is JP Bank's 〇一八, 本店営業１６５ a name of 0304, 新宿２６４ a former one).
   return glued === undefined || typed.length > 0 ? typed : matchReadings(index, [glued]);
 }
 
