@@ -19,87 +19,21 @@
  * Sampling keeps only inputs whose right answer is unique in the data. Run:
  *   npx tsx eval/build-real-cases.ts
  */
-import { seeded } from './seeded-random.js';
 import { writeFileSync } from 'node:fs';
-import { loadBundledDirectory } from '../src/dataset/bundled.js';
-import { foldForSearch } from '../src/domain/fold.js';
-import { KANJI_VARIANT_EXCEPTIONS, KANJI_VARIANTS, foldKanjiVariants } from '../src/domain/kanji-variants.js';
+import { KANJI_VARIANT_EXCEPTIONS, KANJI_VARIANTS } from '../src/domain/kanji-variants.js';
 import type { Bank, Branch } from '../src/domain/types.js';
-import { branchNamesByCode } from '../src/lineage/former-names.js';
-import { buildTimeHistory } from '../src/lineage/served.js';
 import { institutionForms } from '../src/resolve/institution-names.js';
 import { isAbbreviationOf, isOneEditApart } from '../src/resolve/keys.js';
 import { spokenKey } from '../src/resolve/spoken.js';
-import type { Decision, ResolveContext } from '../src/resolve/types.js';
-import type { EvalCase, EvalFile, RealCaseClass } from './cases.js';
-
-const directory = loadBundledDirectory();
-/** The comparison the data is checked with: variant kanji and the fold of src/domain. */
-const f = (text: string) => foldForSearch(foldKanjiVariants(text));
+import { at, bankUnique, baseOf, branchForms, CaseList, directory, f, formerBranchNames, GENERIC, ordinaryBranch, plainBank } from './case-data.js';
+import type { EvalFile, RealCaseClass } from './cases.js';
+import { seeded } from './seeded-random.js';
 
 const { rnd, pick, shuffled } = seeded(20261124);
 
-// ---------------------------------------------------------------- uniqueness in the data
-
-const GENERIC = new Set(['本店', '本店営業部', '営業部本店', '本所', '本部', '営業部'].map(f));
-const OFFICE_ENDINGS = ['出張所', '営業部', '営業所', '支所', '代理店', '事務所', '支店'];
-const baseOf = (name: string) => {
-  const ending = OFFICE_ENDINGS.find((e) => name.endsWith(e) && name.length > e.length);
-  return ending ? name.slice(0, name.length - ending.length) : undefined;
-};
-
-const bankForms = new Map<string, Set<string>>();
-for (const bank of directory.banks) {
-  const forms = institutionForms(bank);
-  for (const k of [bank.name, forms.short, forms.stem, bank.fullWidthKana, forms.kanaStem].map(f)) (bankForms.get(k) ?? bankForms.set(k, new Set()).get(k)!).add(bank.code);
-}
-const bankUnique = (bank: Bank, text: string) => [...(bankForms.get(f(text)) ?? [])].every((c) => c === bank.code);
-/** Banks that share a bare stem or reading with another (北海道, ちゅうごく) are left to the ambiguity cases. */
-const plainBank = (bank: Bank) => {
-  const forms = institutionForms(bank);
-  return [bank.name, forms.short, bank.fullWidthKana].every((t) => bankUnique(bank, t));
-};
-
-/** Every form by which a branch is named in its bank: name, reading, base, spoken reading. */
-function branchKeys(b: Branch): string[] {
-  const base = baseOf(b.name);
-  const kana = f(b.fullWidthKana);
-  return [f(b.name), kana, spokenKey(kana), ...(base ? [f(base)] : [])];
-}
-const formsCache = new Map<string, Map<string, Set<Branch>>>();
-function branchForms(bankCode: string): Map<string, Set<Branch>> {
-  let forms = formsCache.get(bankCode);
-  if (!forms) {
-    forms = new Map();
-    for (const b of directory.branches(bankCode)) for (const k of branchKeys(b)) (forms.get(k) ?? forms.set(k, new Set()).get(k)!).add(b);
-    formsCache.set(bankCode, forms);
-  }
-  return forms;
-}
-const uniqueKey = (bankCode: string, b: Branch, key: string) => [...(branchForms(bankCode).get(key) ?? [])].every((x) => x === b);
-const ordinaryBranch = (bankCode: string, b: Branch) =>
-  !GENERIC.has(f(b.name)) && !/^[〇一二三四五六七八九]+$/.test(b.name) && branchKeys(b).every((k) => uniqueKey(bankCode, b, k)) && directory.branchesByCode(bankCode, b.code).length === 1;
-
-// ---------------------------------------------------------------- case assembly
-
-type Expected = { bank: string; branch: string } | null;
-const cases: EvalCase<RealCaseClass>[] = [];
-const counters = new Map<RealCaseClass, number>();
-const seen = new Set<string>();
-function add(cls: RealCaseClass, bank_name: string, branch_name: string, expected: Expected, decisions: Partial<Record<ResolveContext, Decision>> = {}, note?: string): boolean {
-  if (seen.has(`${bank_name}\u0000${branch_name}`)) return false;
-  seen.add(`${bank_name}\u0000${branch_name}`);
-  if (expected && directory.branchesByCode(expected.bank, expected.branch).length === 0) throw new Error(`${cls}: ${expected.bank}-${expected.branch} does not exist`);
-  const n = (counters.get(cls) ?? 0) + 1;
-  counters.set(cls, n);
-  cases.push({ id: `${cls}-${String(n).padStart(3, '0')}`, class: cls, bank_name, branch_name, expected: expected ? { bank_code: expected.bank, branch_code: expected.branch } : null, decisions, ...(note ? { note } : {}) });
-  return true;
-}
-function at(bankCode: string, branchName: string): Expected {
-  const hits = directory.branches(bankCode).filter((b) => b.name === branchName);
-  if (hits.length !== 1) throw new Error(`${bankCode} ${branchName}: ${hits.length} branches`);
-  return { bank: bankCode, branch: hits[0]!.code };
-}
+const list = new CaseList<RealCaseClass>();
+const { cases, counters } = list;
+const add = list.add.bind(list);
 
 const banks = directory.banks.filter((b) => b.code !== '9900' && plainBank(b) && directory.branches(b.code).some((br) => ordinaryBranch(b.code, br)));
 function sample(count: number, make: (bank: Bank) => boolean): void {
@@ -237,21 +171,7 @@ sample(35, (bank) => {
 
 // ---------------------------------------------------------------- former_branch
 
-const lineage = buildTimeHistory();
-const formerCandidates: { bank: Bank; branch: Branch; former: string }[] = [];
-const formerNames = [...lineage.branches.keys()].sort().flatMap((bankCode) => [...branchNamesByCode(lineage, bankCode)].sort(([a], [b]) => (a < b ? -1 : 1)).map(([branchCode, names]) => [bankCode, branchCode, names] as const));
-for (const [bankCode, branchCode, names] of formerNames) {
-  const bank = directory.bank(bankCode);
-  const current = directory.branchesByCode(bankCode, branchCode);
-  if (!bank || current.length !== 1 || !plainBank(bank)) continue;
-  const branch = current[0]!;
-  for (const { name } of names) {
-    // A spelling change reads as the current name, and a name another branch carries today is that branch.
-    if (f(name) === f(branch.name) || f(baseOf(name) ?? name) === f(baseOf(branch.name) ?? branch.name) || branchForms(bankCode).has(f(name)) || branchForms(bankCode).has(f(baseOf(name) ?? name))) continue;
-    if (directory.branches(bankCode).some((b) => b !== branch && isOneEditApart(f(name), f(b.name)))) continue;
-    formerCandidates.push({ bank, branch, former: name });
-  }
-}
+const formerCandidates = formerBranchNames();
 for (const c of shuffled(formerCandidates).slice(0, 35)) add('former_branch', c.bank.name, c.former, { bank: c.bank.code, branch: c.branch.code }, {}, `${c.branch.code} is ${c.branch.name} today`);
 
 // ---------------------------------------------------------------- must_not_answer

@@ -1,5 +1,5 @@
-/** The shape of eval/resolve.json and eval/resolve-real.json, shared by the builders, the runner and the tests. */
-import type { Decision, ResolveContext } from '../src/resolve/types.js';
+/** The shape of eval/resolve.json, eval/resolve-real.json and eval/resolve-typed.json, shared by the builders, the runner and the tests. */
+import type { Decision, ReasonCode, ResolveContext } from '../src/resolve/types.js';
 
 export const CASE_CLASSES = [
   'official',
@@ -26,6 +26,10 @@ export type CaseClass = (typeof CASE_CLASSES)[number];
 export const REAL_CASE_CLASSES = ['variant_kanji', 'spoken_kana', 'noise', 'branch_code', 'former_branch', 'must_not_answer'] as const;
 export type RealCaseClass = (typeof REAL_CASE_CLASSES)[number];
 
+/** Names as a new user types them from real files (eval/resolve-typed.json, built by eval/build-typed-cases.ts). */
+export const TYPED_CASE_CLASSES = ['old_kanji', 'glued_code', 'exact_bank', 'payment_trim'] as const;
+export type TypedCaseClass = (typeof TYPED_CASE_CLASSES)[number];
+
 export interface EvalCase<C extends string = CaseClass> {
   readonly id: string;
   readonly class: C;
@@ -35,6 +39,8 @@ export interface EvalCase<C extends string = CaseClass> {
   readonly expected: { readonly bank_code: string; readonly branch_code: string } | null;
   /** What a careful operator expects per context; contexts not listed are not pinned. */
   readonly decisions: Partial<Record<ResolveContext, Decision>>;
+  /** Reason codes the answer must carry per context (others may come too); counted with the pinned decision. */
+  readonly reasons?: Partial<Record<ResolveContext, readonly ReasonCode[]>>;
   readonly note?: string;
 }
 

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import type { Snapshot } from '../src/dataset/snapshot.js';
 import { resolve } from '../src/resolve/resolve.js';
-import { type Decision, RESOLVE_CONTEXTS, type ResolveContext } from '../src/resolve/types.js';
-import { CASE_CLASSES, type CaseClass, type EvalCase, type EvalFile, type RealCaseClass } from './cases.js';
+import { type Decision, type ReasonCode, RESOLVE_CONTEXTS, type ResolveContext } from '../src/resolve/types.js';
+import { CASE_CLASSES, type CaseClass, type EvalCase, type EvalFile, type RealCaseClass, type TypedCaseClass } from './cases.js';
 
 export function loadEvalFile(): EvalFile {
   return JSON.parse(readFileSync(new URL('./resolve.json', import.meta.url), 'utf8')) as EvalFile;
@@ -17,6 +17,11 @@ export function loadEvalFile(): EvalFile {
 /** Names as real files hold them (docs/resolve.md#names-as-files-hold-them). */
 export function loadRealEvalFile(): EvalFile<RealCaseClass> {
   return JSON.parse(readFileSync(new URL('./resolve-real.json', import.meta.url), 'utf8')) as EvalFile<RealCaseClass>;
+}
+
+/** Names as a new user types them from real files (docs/resolve.md#names-as-a-new-user-types-them). */
+export function loadTypedEvalFile(): EvalFile<TypedCaseClass> {
+  return JSON.parse(readFileSync(new URL('./resolve-typed.json', import.meta.url), 'utf8')) as EvalFile<TypedCaseClass>;
 }
 
 export interface ClassFigures {
@@ -32,7 +37,7 @@ export interface ClassFigures {
   /** auto_confirm with a best_match that is not the right answer, or where there is none. */
   readonly wrongAuto: number;
   readonly unresolved: number;
-  /** Cases with a pinned decision for this context, and how many agree. */
+  /** Cases with a pinned decision for this context, and how many agree (with the pinned reasons, where there are). */
   readonly pinned: number;
   readonly agreed: number;
 }
@@ -44,6 +49,8 @@ export interface CaseResult<C extends string = CaseClass> {
   readonly best: string | undefined;
   readonly wrongAuto: boolean;
   readonly inCandidates: boolean;
+  /** The pinned reasons of this context the answer does not carry. */
+  readonly missingReasons: readonly ReasonCode[];
 }
 
 export interface Timing {
@@ -78,7 +85,7 @@ function plus<C extends string>(a: ClassFigures, r: CaseResult<C>, pinned: Decis
     wrongAuto: a.wrongAuto + (r.wrongAuto ? 1 : 0),
     unresolved: a.unresolved + (r.decision === 'unresolved' ? 1 : 0),
     pinned: a.pinned + (pinned ? 1 : 0),
-    agreed: a.agreed + (pinned && pinned === r.decision ? 1 : 0),
+    agreed: a.agreed + (pinned && pinned === r.decision && r.missingReasons.length === 0 ? 1 : 0),
   };
 }
 
@@ -110,11 +117,12 @@ export function evaluate(snapshot: Snapshot, file: EvalFile<string> = loadEvalFi
       const best = answer.best_match ? `${answer.best_match.bank_code}-${answer.best_match.branch_code}` : undefined;
       const expected = c.expected ? `${c.expected.bank_code}-${c.expected.branch_code}` : undefined;
       const inCandidates = expected !== undefined && answer.candidates.some((m) => `${m.bank_code}-${m.branch_code}` === expected);
-      const result: CaseResult<string> = { case: c, context, decision: answer.decision, best, wrongAuto: answer.decision === 'auto_confirm' && best !== expected, inCandidates };
+      const missingReasons = (c.reasons?.[context] ?? []).filter((code) => !answer.reason_codes.includes(code));
+      const result: CaseResult<string> = { case: c, context, decision: answer.decision, best, wrongAuto: answer.decision === 'auto_confirm' && best !== expected, inCandidates, missingReasons };
       const pinned = c.decisions[context];
       figures[c.class] = plus(figures[c.class]!, result, pinned);
       figures.all = plus(figures.all!, result, pinned);
-      if (pinned && pinned !== result.decision) disagreements.push(result);
+      if (pinned && (pinned !== result.decision || missingReasons.length > 0)) disagreements.push(result);
       if (result.wrongAuto) wrongAutos.push(result);
     }
     byContext[context] = figures;

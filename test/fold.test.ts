@@ -3,11 +3,15 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { foldForSearch, foldKeepingVoicing } from '../src/domain/fold.js';
 import { katakanaToHiragana, toHalfWidthKana } from '../src/domain/kana.js';
+import { KANJI_VARIANT_EXCEPTIONS, KANJI_VARIANTS } from '../src/domain/kanji-variants.js';
 import { bundledDirectory } from './support/app.js';
 
 // Full-width katakana a person could type, including small, voiced and long-vowel forms.
 const KATAKANA = [...'アイウエオカキクケコガギグゲゴサシスセソザジズゼゾタチツテトダヂヅデドナニヌネノハヒフヘホバビブベボパピプペポマミムメモヤユヨラリルレロワヲンァィゥェォッャュョヴー'];
 const katakanaText = fc.array(fc.constantFrom(...KATAKANA), { maxLength: 20 }).map((chars) => chars.join(''));
+
+/** The variant kanji every fold rewrites: the table without its exceptions. */
+const FOLDED_VARIANTS: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(KANJI_VARIANTS).filter(([v]) => !KANJI_VARIANT_EXCEPTIONS.some((e) => e.variant === v)));
 
 describe('foldForSearch', () => {
   it('folds same-sound spellings together', () => {
@@ -21,6 +25,11 @@ describe('foldForSearch', () => {
       ['北海道 信用金庫', '北海道　信用金庫', '北海道信用金庫'],
       ['三菱ＵＦＪ', '三菱UFJ', '三菱ufj'],
       ['ジェー・エー', 'ジエーエー'],
+      // Old and variant kanji, from the published tables (src/domain/old-kanji-forms.ts).
+      ['沢田', '澤田'],
+      ['広島', '廣島'],
+      ['高崎', '髙﨑', '高嵜'],
+      ['社', '\u{FA4C}'],
     ];
     for (const group of same) {
       for (const text of group) assert.equal(foldForSearch(text), foldForSearch(group[0]!), `${text} ~ ${group[0]}`);
@@ -31,6 +40,9 @@ describe('foldForSearch', () => {
     assert.notEqual(foldForSearch('みずほ'), foldForSearch('みすず'));
     assert.notEqual(foldForSearch('北海道'), foldForSearch('ほっかいどう'));
     assert.equal(foldForSearch('みずほ銀行'), 'ミスホ銀行');
+    // 國 names a bank of its own (KANJI_VARIANT_EXCEPTIONS); the joining particle is Resolve's alone.
+    assert.notEqual(foldForSearch('中國'), foldForSearch('中国'));
+    assert.equal(foldForSearch('自由が丘'), '自由カ丘');
   });
 
   it('is idempotent on any text', () => {
@@ -107,9 +119,9 @@ describe('what the fold skips', () => {
     }
   });
 
-  it('leaves digits, lower-case letters, CJK ideographs and large unvoiced katakana as they are, alone and together', () => {
+  it('leaves digits, lower-case letters, CJK ideographs (but variant kanji) and large unvoiced katakana as they are, alone and together', () => {
     const plain = [...'0123456789abcdefghijklmnopqrstuvwxyzアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン'];
-    for (let c = 0x4e00; c <= 0x9fff; c++) plain.push(String.fromCharCode(c));
+    for (let c = 0x4e00; c <= 0x9fff; c++) if (!(String.fromCharCode(c) in FOLDED_VARIANTS)) plain.push(String.fromCharCode(c));
     for (const ch of plain) {
       assert.equal(ch.normalize('NFKC'), ch);
       assert.equal(ch.normalize('NFD'), ch);
@@ -130,7 +142,7 @@ describe('what the fold skips', () => {
     const large = new Map([...SMALL].flatMap((ch, i, all) => (i % 2 === 0 ? [[ch, all[i + 1]!] as const] : [])));
     const same: Record<string, string> = { ヴァ: 'バ', ヴィ: 'ビ', ヴェ: 'ベ', ヴォ: 'ボ', ヴ: 'ブ', ヷ: 'バ', ヸ: 'ビ', ヹ: 'ベ', ヺ: 'ボ', ヂ: 'ジ', ヅ: 'ズ', ヰ: 'イ', ヱ: 'エ', ヲ: 'オ' };
     const once = (text: string, keepVoicing: boolean) => {
-      let out = [...text.normalize('NFKC').toLowerCase()].map((ch) => {
+      let out = [...text.normalize('NFKC').toLowerCase()].map((ch) => FOLDED_VARIANTS[ch] ?? ch).map((ch) => {
         const cp = ch.codePointAt(0)!;
         return (cp >= 0x3041 && cp <= 0x3096) || cp === 0x309d || cp === 0x309e ? String.fromCharCode(cp + 0x60) : ch;
       }).join('');
@@ -149,7 +161,7 @@ describe('what the fold skips', () => {
       }
       return out;
     };
-    const unit = fc.constantFrom(...'あがぱわゐゔゝゞアカガパワヴヷヸヽヾァッヵヶㇰㇿーｰｶﾞﾟｳﾞ\u3099\u309a\u309b\u309c\u0301 ・.、ＡaZ9İ가東京髙𠮷');
+    const unit = fc.constantFrom(...'あがぱわゐゔゝゞアカガパワヴヷヸヽヾァッヵヶㇰㇿーｰｶﾞﾟｳﾞ\u3099\u309a\u309b\u309c\u0301 ・.、ＡaZ9İ가東京髙澤國\u{FA4C}𠮷');
     fc.assert(
       fc.property(fc.oneof(fc.array(unit, { maxLength: 12 }).map((a) => a.join('')), fc.string({ unit: 'binary', maxLength: 16 })), (text) => {
         assert.equal(foldForSearch(text), full(text, false), text);

@@ -121,6 +121,14 @@ describe('freeword branch search', () => {
     assert.deepEqual(await branchCodes('9900', 'ぜろいちはち'), ['018']);
   });
 
+  it('finds names typed with old kanji forms (src/domain/old-kanji-forms.ts), 國 kept apart', async () => {
+    assert.deepEqual(await branchCodes('0001', '北澤'), await branchCodes('0001', '北沢'));
+    assert.deepEqual(await branchCodes('0001', '北澤'), ['213']);
+    assert.deepEqual(await branchCodes('0001', '神田驛'), await branchCodes('0001', '神田駅'));
+    assert.deepEqual(await bankCodes('廣島銀行'), ['0169']);
+    assert.deepEqual(await bankCodes('中國銀行'), ['0489']);
+  });
+
   it('answers v3 with bank and branches, v2 with data only', async () => {
     const v3 = (await getJson(t, `/v3/freeword/banks/0001/branches?freeword=${u('新宿')}&limit=1&fields=code`)).body as Page;
     assert.equal(v3.bank!.code, '0001');

@@ -17,6 +17,11 @@ describe('noise around names', () => {
       ['ﾐｽﾞﾎｷﾞﾝｺｳ(ｶ', 'ミズホギンコウ', undefined],
       ['0005 三菱UFJ', '三菱UFJ', '0005'],
       ['三菱UFJ（0005）', '三菱UFJ', '0005'],
+      // Glued to the name: no institution name holds a digit.
+      ['0005三菱UFJ銀行', '三菱UFJ銀行', '0005'],
+      ['三菱UFJ銀行0005', '三菱UFJ銀行', '0005'],
+      ['０００５三菱ＵＦＪ', '三菱UFJ', '0005'],
+      ['00051三菱UFJ', '00051三菱UFJ', undefined],
       ['「みずほ銀行」', 'みずほ銀行', undefined],
       ['"みずほ銀行"。', 'みずほ銀行', undefined],
     ];
@@ -34,17 +39,38 @@ describe('noise around names', () => {
       ['No.001', '', '001'],
       ['№001', '', '001'],
       ['店番号：1', '', '001'],
+      // Counted with 番: three digits ending a word.
+      ['001番', '', '001'],
+      ['新宿支店 001番', '新宿支店', '001'],
+      ['新宿支店００１番', '新宿支店', '001'],
+      ['新宿（001番）', '新宿', '001'],
+      ['6番町', '6番町', undefined],
+      ['麻布10番', '麻布10番', undefined],
       ['001', '001', '001'],
       ['１０１', '101', '101'],
       ['「新宿」', '新宿', undefined],
       ['新宿支店。', '新宿支店', undefined],
-      // Digits that are part of names stay: 東京第１, たまプラーザ１３, JP Bank's 018店.
+      // Digits that are part of names stay: 東京第１, たまプラーザ１３ (JP Bank's 018店: below).
       ['東京第１', '東京第1', undefined],
       ['たまプラーザ１３', 'たまプラーザ13', undefined],
-      ['018店', '018店', undefined],
       ['casino1', 'casino1', undefined],
     ];
     for (const [raw, text, code] of cases) assert.deepEqual(cleanBranchInput(raw), { text, code }, raw);
+  });
+
+  it('offers 3 digits glued to a branch name as a second reading with the code, the name as typed first', () => {
+    const cases: [string, string, string, string][] = [
+      ['123新宿支店', '123新宿支店', '新宿支店', '123'],
+      ['新宿支店123', '新宿支店123', '新宿支店', '123'],
+      ['１２３新宿', '123新宿', '新宿', '123'],
+      ['123支店', '123支店', '支店', '123'],
+      // JP Bank's 018店 and 0304's 本店営業１６５ are names: matched as typed before the code is tried.
+      ['018店', '018店', '店', '018'],
+      ['本店営業１６５', '本店営業165', '本店営業', '165'],
+    ];
+    for (const [raw, text, gluedText, code] of cases) assert.deepEqual(cleanBranchInput(raw), { text, code: undefined, glued: { text: gluedText, code } }, raw);
+    // Four digits or two are no branch code; a spaced code is read as before.
+    for (const raw of ['1234新宿', '12新宿', 'たまプラーザ１３']) assert.equal(cleanBranchInput(raw).glued, undefined, raw);
   });
 
   it('never throws, whatever the input', () => {

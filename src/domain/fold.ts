@@ -5,7 +5,9 @@
  * sides at once.
  *
  * Rules, in the order they must run:
- * 1. NFKC: half-width katakana and full-width ASCII to their canonical forms, marks composed.
+ * 1. NFKC: half-width katakana and full-width ASCII to their canonical forms, marks composed;
+ *    then old and variant kanji to the master's form (澤 → 沢, 髙 → 高: foldVariantKanji of
+ *    src/domain/kanji-variants.ts, from the published 旧字体 tables).
  * 2. ASCII to lower case; hiragana to katakana (script folding: hiraganaToKatakana of
  *    src/domain/kana.ts, the iteration marks ゝ ゞ to ヽ ヾ included).
  * 3. ヴァ…ヴォ/ヴ (and ヷ ヸ ヹ ヺ) read as バ…ボ/ブ, ヂ as ジ, ヅ as ズ, ヰ ヱ ヲ as イ エ オ; these must run before
@@ -21,6 +23,7 @@
  */
 
 import { hiraganaToKatakana } from './kana.js';
+import { foldVariantKanji, isVariantKanjiUnit } from './kanji-variants.js';
 
 const SMALL_TO_LARGE: Readonly<Record<string, string>> = Object.freeze({
   ァ: 'ア', ィ: 'イ', ゥ: 'ウ', ェ: 'エ', ォ: 'オ', ッ: 'ツ', ャ: 'ヤ', ュ: 'ユ', ョ: 'ヨ',
@@ -88,15 +91,16 @@ function withoutVoicing(text: string): string {
 }
 
 function foldOnce(text: string, keepVoicing: boolean): string {
-  let out = hiraganaToKatakana(text.normalize('NFKC').toLowerCase());
+  let out = hiraganaToKatakana(foldVariantKanji(text.normalize('NFKC')).toLowerCase());
   out = out.replace(SAME_SOUND_PATTERN, sameSound);
   if (!keepVoicing) out = withoutVoicing(out);
   return smallToLarge(out).replace(IGNORED, '');
 }
 
 /**
- * Texts the fold leaves as they are: digits, lower-case ASCII letters, CJK ideographs, and the
- * large unvoiced katakana no rule rewrites (ア, カ, ン; not ガ, ッ, ヲ or ー). No step changes such
+ * Texts the fold leaves as they are: digits, lower-case ASCII letters, CJK ideographs other than
+ * the variants foldVariantKanji rewrites, and the large unvoiced katakana no rule rewrites (ア,
+ * カ, ン; not ガ, ッ, ヲ or ー). No step changes such
  * a character alone (test/fold.test.ts checks each), nor beside another: composition needs a
  * following mark, the one rule of two characters (ヴァ…) starts with ヴ, and lower-casing these
  * ignores context. Most names (新宿支店, トウキヨウ) are such texts, and so their own keys.
@@ -107,7 +111,7 @@ for (let c = 0x30a1; c <= 0x30fa; c++) {
   if (foldOnce(ch, false) === ch && foldOnce(ch, true) === ch) PLAIN_KATAKANA.add(c);
 }
 
-const isFoldedUnit = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0x4e00 && c <= 0x9fff) || PLAIN_KATAKANA.has(c);
+const isFoldedUnit = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0x4e00 && c <= 0x9fff && !isVariantKanjiUnit(c)) || PLAIN_KATAKANA.has(c);
 
 function isFoldedAlready(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (!isFoldedUnit(text.charCodeAt(i))) return false;

@@ -72,6 +72,12 @@ function hasTrimmedKey(trimmed: readonly TrimmedName[], key: Key): boolean {
   return false;
 }
 
+/** Whether the input is an office word and nothing else (支店, してん): what is left of 123支店 once its code is read. */
+export function isOfficeWordOnly(input: Key): boolean {
+  for (const suffix of SUFFIX_KEYS) if (suffix.key.folded === input.folded) return true;
+  return false;
+}
+
 /** An official name without its office ending: 東京営業部 → 東京 (営業部). */
 export function officialBase(name: Key): TrimmedName | undefined {
   for (const suffix of OFFICIAL_SUFFIX_KEYS) {

@@ -4,7 +4,7 @@
  * Every reason that forbids auto-confirmation is recorded; generic_branch is also recorded,
  * as information, where the policy allows generic names.
  */
-import type { BankMatch } from './match-bank.js';
+import { type BankMatch, namesBank } from './match-bank.js';
 import type { BranchMatch } from './match-branch.js';
 import { type ResolvePolicy, STRONG_BANK_SCORE } from './policy.js';
 import type { BankMatchKind, BranchMatchKind, Decision, ReasonCode } from './types.js';
@@ -36,9 +36,13 @@ const BRANCH_KIND_REASONS: Partial<Record<BranchMatchKind, readonly ReasonCode[]
 /** Branch kinds whose reason is kept as information where the policy auto-confirms them. */
 const INFORMED_BRANCH_KINDS: readonly BranchMatchKind[] = ['code', 'yucho_symbol'];
 
-/** Whether the bank input names more than one institution with confidence. */
+/**
+ * Whether the bank input names more than one institution with confidence; or names one exactly
+ * while the answer is another's (ごとう農協 has no 湖東, ことう 湖東農協 has: bankSearchOrder).
+ */
 export function bankInputAmbiguous(banks: readonly BankMatch[], top: BankMatch, policy: ResolvePolicy): boolean {
   if (top.alias && top.alias.entries.length > 1) return true;
+  if (!namesBank(top) && banks.some(namesBank)) return true;
   const best = banks[0]?.score ?? 0;
   // Among the strong matches: more than one close to the best, or more than one bare.
   let close = 0;
@@ -80,6 +84,9 @@ export function judge(banks: readonly BankMatch[], candidates: readonly Candidat
 
   if (!policy.autoBankKinds.includes(top.bank.kind)) block(BANK_KIND_REASONS[top.bank.kind] ?? 'below_auto_total');
   if (!policy.autoBranchKinds.includes(top.branch.kind)) block(...(BRANCH_KIND_REASONS[top.branch.kind] ?? ['below_auto_total']));
+  // An office word removed is a trim whatever else the match is (a reading as said, a typo, a
+  // former name: とーきょーしてん, 今池支店): where trims need review, it says so.
+  if (top.branch.suffixRemoved && !policy.autoBranchKinds.includes('trimmed')) block('payment_branch_trim');
 
   if (top.bank.codeConflict) block('bank_code_mismatch');
   if (top.branch.codeConflict) block('branch_code_mismatch');

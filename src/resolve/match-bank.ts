@@ -9,7 +9,7 @@
 import { type BankReading, readBankInput } from './institution-names.js';
 import { type Key, keyOf } from './keys.js';
 import { cleanBankInput } from './noise.js';
-import { BANK_SCORES, NEAR_BANK_KINDS, STRONG_BANK_SCORE, VOICING_PENALTY } from './policy.js';
+import { BANK_SCORES, MAX_BANK_CANDIDATES, NAMING_BANK_KINDS, NEAR_BANK_KINDS, STRONG_BANK_SCORE, VOICING_PENALTY } from './policy.js';
 import type { AliasEntry, BankEntry, ResolveIndex } from './resolve-index.js';
 import { spokenKey } from './spoken.js';
 import type { BankMatchKind } from './types.js';
@@ -128,6 +128,27 @@ export function matchBanks(index: ResolveIndex, analysis: BankInputAnalysis, nea
 function matchCode(index: ResolveIndex, code: string): BankMatch[] {
   const entry = index.banks.find((e) => e.bank.code === code);
   return entry ? [{ entry, kind: 'code', score: BANK_SCORES.code, bare: false }] : [];
+}
+
+/** The input names this bank exactly: its name, short name or reading as the master writes it, voicing included. */
+export function namesBank(match: BankMatch): boolean {
+  return !match.bare && NAMING_BANK_KINDS.includes(match.kind) && match.score === BANK_SCORES[match.kind];
+}
+
+/**
+ * The bank matches whose branches are searched, in turn until one group has a candidate:
+ * 1. the banks the input names exactly (ごとう農業協同組合, シヨウナンシンヨウキンコ);
+ * 2. the other banks matched by name, reading, alias or former name (湖東農協 is ことう, one
+ *    voicing from ごとう: searched only where ごとう農協 has no match at all);
+ * and the near-miss banks (typo, abbreviation, type_mismatch) only where no bank matched otherwise,
+ * never after an exact bank. At most MAX_BANK_CANDIDATES banks in each group.
+ */
+export function bankSearchOrder(banks: readonly BankMatch[]): BankMatch[][] {
+  const exact = banks.filter((m) => !NEAR_BANK_KINDS.includes(m.kind));
+  if (exact.length === 0) return [banks.slice(0, MAX_BANK_CANDIDATES)];
+  const named = exact.filter(namesBank);
+  const others = exact.filter((m) => !namesBank(m));
+  return [named, others].filter((group) => group.length > 0).map((group) => group.slice(0, MAX_BANK_CANDIDATES));
 }
 
 export interface BankSearch {

@@ -2,12 +2,13 @@
  * Branch candidates of one bank for a branch input. The input is read as written and with
  * each office ending removed; official names as written, by reading, and without their own
  * ending. Only when that finds nothing strong: the reading as said (とーきょー), a former name
- * of the branch's code, the code itself. A code written beside a name (新宿（001）) keeps the
- * branches that carry it, or marks the answer as conflicting. At ゆうちょ銀行 a 記号 (14030) is
- * the branch Japan Post Bank's rule gives (408). Each branch keeps its best match.
+ * of the branch's code, the code itself. A code written beside a name (新宿（001）, 新宿支店 001番)
+ * keeps the branches that carry it, or marks the answer as conflicting; one glued to the name
+ * (123新宿支店) is read so only where the name as typed finds nothing. At ゆうちょ銀行 a
+ * 記号 (14030) is the branch Japan Post Bank's rule gives (408). Each branch keeps its best match.
  */
 import { branchCodeOfSymbolText, JP_BANK_CODE } from '../payee/yucho-account.js';
-import { isGenericInput, numeralDigits, trimmedInputs, type TrimmedName } from './branch-names.js';
+import { isGenericInput, isOfficeWordOnly, numeralDigits, trimmedInputs, type TrimmedName } from './branch-names.js';
 import { type Key, keyOf, withoutPrefix } from './keys.js';
 import { cleanBranchInput } from './noise.js';
 import { BRANCH_SCORES, READING_PENALTY, STRONG_BRANCH_SCORE, VOICING_PENALTY, WEAK_SUFFIX_SCORE } from './policy.js';
@@ -23,6 +24,8 @@ export interface BranchMatch {
   readonly input: BranchInputAnalysis;
   /** A code was written beside the name and no branch matched by name carries it. */
   readonly codeConflict?: boolean;
+  /** Matched through the input with its office word removed (渋谷支店 → 渋谷, とーきょーしてん → とーきょー): payment reviews it. */
+  readonly suffixRemoved?: boolean;
 }
 
 export interface BranchInputAnalysis {
@@ -32,15 +35,19 @@ export interface BranchInputAnalysis {
   readonly digits: string | undefined;
   /** A branch code written in the input (店番001, 新宿（001）, 001). */
   readonly code: string | undefined;
-  /** The input is only a code: nothing to compare with names but JP Bank's numerals. */
+  /** The input is only a code (001, 店番001, 001支店): nothing to compare with names but JP Bank's numerals. */
   readonly codeOnly: boolean;
   /** The 店番 of ゆうちょ銀行 the input names when it is a 記号 (14030, １４０３０-12345671 → 408). */
   readonly yuchoBranchCode: string | undefined;
+  /** The input read with 3 digits glued to its start or end as the code (123新宿支店): tried where the input as typed finds nothing. */
+  readonly glued?: BranchInputAnalysis;
 }
 
 export function analyzeBranchInput(text: string): BranchInputAnalysis {
   const clean = cleanBranchInput(text);
-  return analyzeBranchKey(keyOf(clean.text), clean.code, branchCodeOfSymbolText(text));
+  const yucho = branchCodeOfSymbolText(text);
+  const analysis = analyzeBranchKey(keyOf(clean.text), clean.code, yucho);
+  return clean.glued ? { ...analysis, glued: analyzeBranchKey(keyOf(clean.glued.text), clean.glued.code, yucho) } : analysis;
 }
 
 export function analyzeBranchKey(input: Key, code?: string, yuchoBranchCode?: string): BranchInputAnalysis {
@@ -48,7 +55,8 @@ export function analyzeBranchKey(input: Key, code?: string, yuchoBranchCode?: st
   // 本店 is not 本 + 店: generic names are taken whole.
   const trimmed = generic || input.folded === '' ? [] : trimmedInputs(input);
   const digits = numeralDigits(input.folded) ?? trimmed.map((t) => numeralDigits(t.key.folded)).find((d) => d !== undefined);
-  return { input, trimmed, generic, digits, code, codeOnly: code !== undefined && (input.folded === '' || input.folded === code), yuchoBranchCode };
+  const codeOnly = code !== undefined && (input.folded === '' || input.folded === code || isOfficeWordOnly(input));
+  return { input, trimmed, generic, digits, code, codeOnly, yuchoBranchCode };
 }
 
 /**
@@ -70,10 +78,10 @@ class BranchMatches {
 
   best = 0;
 
-  offer(entry: BranchEntry, kind: BranchMatchKind, score: number): void {
+  offer(entry: BranchEntry, kind: BranchMatchKind, score: number, suffixRemoved = false): void {
     if (score > this.best) this.best = score;
     const current = this.#best.get(entry);
-    if (!current || current.score < score) this.#best.set(entry, { entry, kind, score, input: this.input });
+    if (!current || current.score < score) this.#best.set(entry, suffixRemoved ? { entry, kind, score, input: this.input, suffixRemoved } : { entry, kind, score, input: this.input });
   }
 
   list(): BranchMatch[] {
@@ -95,6 +103,14 @@ function trimScore(t: TrimmedName): number {
  * the earlier ones found nothing strong: 四国中央 at 四国銀行 is the branch 四国中央, not 中央.
  */
 export function matchBranches(index: BranchIndex, analyses: readonly BranchInputAnalysis[]): BranchMatch[] {
+  const typed = matchReadings(index, analyses);
+  const glued = analyses[0]?.glued;
+  // 123新宿支店: the digits are the code only where the name as typed finds no branch at all
+  // (018店 is JP Bank's 〇一八, 本店営業１６５ a name of 0304, 新宿２６４ a former one).
+  return glued === undefined || typed.length > 0 ? typed : matchReadings(index, [glued]);
+}
+
+function matchReadings(index: BranchIndex, analyses: readonly BranchInputAnalysis[]): BranchMatch[] {
   // A ゆうちょ 記号 is no name: Japan Post Bank's rule gives the 店番 (docs/yucho.md).
   const symbolBranch = analyses[0]?.yuchoBranchCode;
   if (symbolBranch !== undefined && index.bankCode === JP_BANK_CODE) {
@@ -136,21 +152,21 @@ function withCode(index: BranchIndex, code: string, codeOnly: boolean, matches: 
 
 /** A trimmed reading as said scores no more than the trim itself (a bare テン stays weak). */
 function matchSpoken(index: BranchIndex, analysis: BranchInputAnalysis, matches: BranchMatches): void {
-  const readings = [{ key: analysis.input, score: BRANCH_SCORES.spoken }, ...analysis.trimmed.map((t) => ({ key: t.key, score: Math.min(BRANCH_SCORES.spoken, trimScore(t)) }))];
-  for (const { key, score } of readings) {
+  const readings = [{ key: analysis.input, score: BRANCH_SCORES.spoken, trimmed: false }, ...analysis.trimmed.map((t) => ({ key: t.key, score: Math.min(BRANCH_SCORES.spoken, trimScore(t)), trimmed: true }))];
+  for (const { key, score, trimmed } of readings) {
     if (key.folded === '') continue;
     const spoken = spokenKey(key.folded);
     const strict = spokenKey(key.strict);
     // The reading with its office ending, or without it as the master wrote it (docs/readings.md).
     const voicedAlike = (e: BranchEntry) => spokenKey(e.kana.strict) === strict || (e.shortKana !== undefined && spokenKey(e.shortKana.strict) === strict);
-    for (const e of spokenMatches(index, spoken)) matches.offer(e, 'spoken', score - (voicedAlike(e) ? 0 : VOICING_PENALTY));
+    for (const e of spokenMatches(index, spoken)) matches.offer(e, 'spoken', score - (voicedAlike(e) ? 0 : VOICING_PENALTY), trimmed);
   }
 }
 
 function matchFormer(index: BranchIndex, analysis: BranchInputAnalysis, matches: BranchMatches): void {
   if (index.byFormer.size === 0) return;
-  for (const key of [analysis.input, ...analysis.trimmed.map((t) => t.key)]) {
-    for (const e of index.byFormer.get(key.folded)) matches.offer(e, 'former_name', BRANCH_SCORES.former_name);
+  for (const [i, key] of [analysis.input, ...analysis.trimmed.map((t) => t.key)].entries()) {
+    for (const e of index.byFormer.get(key.folded)) matches.offer(e, 'former_name', BRANCH_SCORES.former_name, i > 0);
   }
 }
 
@@ -165,25 +181,25 @@ function matchReading(index: BranchIndex, analysis: BranchInputAnalysis, matches
 
   for (const e of index.byName.get(input.folded)) matches.offer(e, 'official', BRANCH_SCORES.official - penalty(input, e.name));
   for (const e of index.byKana.get(input.folded)) matches.offer(e, 'official', BRANCH_SCORES.official - READING_PENALTY - readingPenalty(input, e));
+  // 〇一八店 is how Japan Post Bank writes the branch 〇一八: its 店 is no office word removed.
   if (analysis.digits) for (const e of index.byDigits.get(analysis.digits)) matches.offer(e, 'numeral', BRANCH_SCORES.numeral);
   for (const e of index.byBase.get(input.folded)) matches.offer(e, 'supplemented', BRANCH_SCORES.supplemented - penalty(input, e.base!.key));
 
   for (const t of trimmed) {
     const score = trimScore(t);
-    for (const e of index.byName.get(t.key.folded)) matches.offer(e, 'trimmed', score - penalty(t.key, e.name));
-    for (const e of index.byKana.get(t.key.folded)) matches.offer(e, 'trimmed', score - READING_PENALTY - readingPenalty(t.key, e));
+    for (const e of index.byName.get(t.key.folded)) matches.offer(e, 'trimmed', score - penalty(t.key, e.name), true);
+    for (const e of index.byKana.get(t.key.folded)) matches.offer(e, 'trimmed', score - READING_PENALTY - readingPenalty(t.key, e), true);
     for (const e of index.byBase.get(t.key.folded)) {
       // The same ending written differently (出張所 / しゅっちょうじょ) is not a swap.
       if (e.base!.suffix.cls === t.suffix.cls && e.base!.suffix.cls !== 'other') continue;
       const toSalesDepartment = t.suffix.cls === 'branch' && e.base!.suffix.cls === 'sales_department' && !t.suffix.reading;
-      matches.offer(e, 'suffix_swapped', (toSalesDepartment ? BRANCH_SCORES.suffix_swapped : WEAK_SUFFIX_SCORE) - penalty(t.key, e.base!.key));
+      matches.offer(e, 'suffix_swapped', (toSalesDepartment ? BRANCH_SCORES.suffix_swapped : WEAK_SUFFIX_SCORE) - penalty(t.key, e.base!.key), true);
     }
   }
 
   if (analysis.generic) for (const e of index.mainOffices) matches.offer(e, 'main_office', BRANCH_SCORES.main_office);
 
   // Typos and abbreviations, of the input as written and as trimmed.
-  for (const s of [input.folded, ...trimmed.map((t) => t.key.folded)]) {
-    index.near.near(s, (e, kind) => matches.offer(e, kind, BRANCH_SCORES[kind]));
-  }
+  index.near.near(input.folded, (e, kind) => matches.offer(e, kind, BRANCH_SCORES[kind]));
+  for (const t of trimmed) index.near.near(t.key.folded, (e, kind) => matches.offer(e, kind, BRANCH_SCORES[kind], true));
 }

@@ -1,9 +1,11 @@
 /**
  * What files put around a name: company designators (株式会社, (株), ㈱, ｶ), (ｶ), the bank or
- * branch code beside the name (`0005 三菱UFJ`, `新宿支店（001）`, `[001]新宿`), a bank or branch
- * given only by its code (`9900`, `店番001`, `支店コード 001`, `No.001`), brackets, quotes and
- * trailing punctuation. Cleaning splits an input into the name to match and the code written
- * with it; the rest of the matcher never sees the noise.
+ * branch code beside the name (`0005 三菱UFJ`, `0005三菱UFJ銀行`, `新宿支店（001）`, `[001]新宿`,
+ * `新宿支店 001番`), a bank or branch given only by its code (`9900`, `店番001`, `001番`,
+ * `支店コード 001`, `No.001`), brackets, quotes and trailing punctuation. Cleaning splits an input
+ * into the name to match and the code written with it; the rest of the matcher never sees the
+ * noise. A branch code glued to the name (`123新宿支店`) is only a second reading: digits at the
+ * edge of a branch name can be part of it (JP Bank's `018店`, 0304's `本店営業１６５`).
  */
 import { smallToLarge } from '../domain/fold.js';
 import { katakanaToHiragana } from '../domain/kana.js';
@@ -15,6 +17,8 @@ export interface CleanInput {
   readonly text: string;
   /** A code written with the name (4 digits for a bank, 3 for a branch), if any. */
   readonly code: string | undefined;
+  /** Branches: the reading with 3 digits glued to either end taken as the code (`123新宿支店` → 新宿支店, 123). */
+  readonly glued?: { readonly text: string; readonly code: string };
 }
 
 const OPEN = '(\\[{「『【〈《<"\'“‘';
@@ -27,17 +31,28 @@ const EDGE_PUNCTUATION = /^[\s。、.,:;!?・／/\\|_-]+|[\s。、.,:;!?・／/\
 function bracketedCode(digits: number): RegExp {
   return new RegExp(`[${OPEN}]\\s*(\\d{${digits}})\\s*[${CLOSE}]`, 'u');
 }
-/** A code at the start or end, set apart by a space or a separator: `0005 三菱UFJ`, `新宿 001`. */
-function edgeCode(digits: number): RegExp {
-  return new RegExp(`^(\\d{${digits}})(?:\\s*[:：\\-_/|]\\s*|\\s+)(?=\\D)|(?<=\\D)(?:\\s*[:：\\-_/|]\\s*|\\s+)(\\d{${digits}})$`, 'u');
+/**
+ * A code at the start or end, set apart by a space or a separator (`0005 三菱UFJ`, `新宿 001`),
+ * or, where `glued`, by nothing at all (`0005三菱UFJ銀行`): no institution name holds a digit.
+ */
+function edgeCode(digits: number, glued: boolean): RegExp {
+  const apart = `\\s*[:：\\-_/|]\\s*|\\s${glued ? '*' : '+'}`;
+  return new RegExp(`^(\\d{${digits}})(?:${apart})(?=\\D)|(?<=\\D)(?:${apart})(\\d{${digits}})$`, 'u');
 }
 
 const BANK_BRACKETED = bracketedCode(4);
-const BANK_EDGE = edgeCode(4);
+const BANK_EDGE = edgeCode(4, true);
 const BRANCH_BRACKETED = bracketedCode(3);
-const BRANCH_EDGE = edgeCode(3);
+const BRANCH_EDGE = edgeCode(3, false);
+/** Three digits glued to the start or end of a branch name: 123新宿支店, 新宿支店123. */
+const BRANCH_GLUED = /^(\d{3})(?=[^\d\s])|(?<=[^\d\s])(\d{3})$/u;
 /** The words files put before a branch code: 店番 001, 支店コード: 001, No.001, #001. */
 const BRANCH_CODE_LABEL = /(?:店番号?|支店番号|支店コード|支店cd|店舗コード|店舗番号|店コード|コード|(?<![a-z])no\.?|#)\s*[:：.]?\s*(\d{1,3})(?!\d)/iu;
+/**
+ * A branch code counted with 番 after it: 001番, 新宿支店 001番, 新宿（001番）. Three digits and
+ * the end of a word, so 6番町 (a place, 六番町) and 10番 (麻布十番) are left to the name.
+ */
+const BRANCH_CODE_NUMBERED = /(?<!\d)(\d{3})\s*番(?=$|[\s)\]}」』】〉》>"'”’。、.,:;・/|])/u;
 
 /**
  * Designators of 株式会社 in Zengin kana, from the one 法人略語 table: カ) or (カ) before the name,
@@ -92,7 +107,7 @@ export function cleanBranchInput(raw: string): CleanInput {
   // A code is digits: most names have none to look for.
   if (!HAS_DIGIT.test(text)) return { text: tidy(text), code: undefined };
   let code: string | undefined;
-  const labelled = BRANCH_CODE_LABEL.exec(text);
+  const labelled = BRANCH_CODE_LABEL.exec(text) ?? BRANCH_CODE_NUMBERED.exec(text);
   if (labelled) {
     code = labelled[1]!.padStart(3, '0');
     text = text.replace(labelled[0], ' ');
@@ -108,6 +123,11 @@ export function cleanBranchInput(raw: string): CleanInput {
     } else if (/^\d{3}$/.test(text)) {
       // A bare code: kept as the text too, where Japan Post Bank's numeric names (018 → 〇一八) read it.
       return { text, code: text };
+    } else {
+      const name = tidy(text);
+      const glued = BRANCH_GLUED.exec(name);
+      if (glued) return { text: name, code: undefined, glued: { text: tidy(name.replace(glued[0], '')), code: (glued[1] ?? glued[2])! } };
+      return { text: name, code: undefined };
     }
   }
   return { text: tidy(text), code };

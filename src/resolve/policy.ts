@@ -75,6 +75,12 @@ const ORDINARY_BANK_KINDS: readonly BankMatchKind[] = ['official', 'short', 'suf
 const ORDINARY_BRANCH_KINDS: readonly BranchMatchKind[] = ['official', 'numeral', 'trimmed', 'supplemented', 'suffix_swapped', 'spoken', 'code', 'yucho_symbol'];
 /** Bank kinds that only come near a name: an exact bank's branches are searched without them (a near-miss bank never lends a branch). */
 export const NEAR_BANK_KINDS: readonly BankMatchKind[] = ['typo', 'abbreviation', 'type_mismatch'];
+/**
+ * Bank kinds that name one institution when matched at their full score (voicing as typed, not
+ * a bare stem): its name, short name, type spelled otherwise, or reading. Such a bank keeps the
+ * candidates to itself; others matched by name are searched only where it has no match at all.
+ */
+export const NAMING_BANK_KINDS: readonly BankMatchKind[] = ['official', 'short', 'suffix_variant', 'kana'];
 
 /**
  * - default: input assistance. Official names, readings (also as said, with ー), suffixes added

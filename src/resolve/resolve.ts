@@ -10,9 +10,9 @@ import type { Snapshot } from '../dataset/snapshot.js';
 import type { Branch } from '../domain/types.js';
 import { type Candidate, judge } from './decide.js';
 import { keyOf } from './keys.js';
-import { analyzeBankInput, type BankInputAnalysis, type BankMatch, type BankSearch, searchBanks } from './match-bank.js';
+import { analyzeBankInput, type BankInputAnalysis, type BankMatch, type BankSearch, bankSearchOrder, searchBanks } from './match-bank.js';
 import { analyzeBranchInput, type BranchInputAnalysis, type BranchMatch, branchInputsFor, matchBranches } from './match-branch.js';
-import { BRANCH_SCORES, CONTEXT_POLICIES, DEFAULT_CONTEXT, MAX_BANK_CANDIDATES, MAX_CANDIDATES, NEAR_BANK_KINDS, type ResolvePolicy } from './policy.js';
+import { BRANCH_SCORES, CONTEXT_POLICIES, DEFAULT_CONTEXT, MAX_BANK_CANDIDATES, MAX_CANDIDATES, type ResolvePolicy } from './policy.js';
 import { reasonDetails } from './reasons.js';
 import { type ResolveIndex, resolveIndex } from './resolve-index.js';
 import { cachedResult } from '../dataset/result-cache.js';
@@ -88,15 +88,16 @@ function resolveTyped(snapshot: Snapshot, input: ResolveInput): Outcome {
   const branchInput = analyzeBranchInput(input.branchName.slice(0, MAX_INPUT_LENGTH));
   const { banks } = bankSearch;
 
-  // A near-miss bank is searched only when no bank matches exactly: an exact bank with a branch
-  // it does not have must not borrow one from a similarly named other bank.
-  const exact = banks.filter((m) => !NEAR_BANK_KINDS.includes(m.kind));
-  const searched = exact.length > 0 ? exact : banks;
+  // A bank the input names exactly keeps the candidates to itself, and a near-miss bank is
+  // searched only when no bank matches exactly: neither lends a branch to the bank meant.
   const ranked: Candidate[] = [];
-  for (const bank of searched.slice(0, MAX_BANK_CANDIDATES)) {
-    for (const branch of branchesOf(index, bank, branchInputsFor(branchInput, bank.entry))) {
-      ranked.push({ bank, branch, total: Math.round((bank.score * branch.score) / 100) });
+  for (const group of bankSearchOrder(banks)) {
+    for (const bank of group) {
+      for (const branch of branchesOf(index, bank, branchInputsFor(branchInput, bank.entry))) {
+        ranked.push({ bank, branch, total: Math.round((bank.score * branch.score) / 100) });
+      }
     }
+    if (ranked.length > 0) break;
   }
   ranked.sort(compareCandidates);
   const shown = ranked.slice(0, MAX_CANDIDATES);
