@@ -52,6 +52,8 @@ export interface ServeConfig extends StoreConfig {
   readonly updateInterval?: number | undefined;
   /** Registry for those checks; default GINKO_REGISTRY, then npm's configuration. */
   readonly registry?: string | undefined;
+  /** The download cap of those checks' tarballs, in MiB; default GINKO_MAX_DOWNLOAD_MIB, then 32. */
+  readonly maxDownloadMib?: number | undefined;
 }
 
 export interface RunningServer {
@@ -93,7 +95,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
     storeLocation: store.location,
     onError: (err, what) => app?.log.error({ err }, what),
     // The Data page's "check for updates now": the registry of `ginko update` and scheduled checks.
-    updates: { store, registry: () => registryOptions(config.registry), onUpdated: () => live.refresh() },
+    updates: { store, registry: () => registryOptions(config.registry, config.maxDownloadMib), onUpdated: () => live.refresh() },
   });
 
   const tls = config.trustProxy ? undefined : await loadOrCreateCertificate(config.dataDir, { cert: config.tlsCert, key: config.tlsKey });
@@ -131,7 +133,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   live.onError = (err) => app.log.error({ err }, 'could not load the current dataset snapshot; still serving the previous one');
   live.startPolling(config.pollInterval ?? DEFAULT_POLL_SECONDS);
   const updateInterval = config.updateInterval ?? 0;
-  const updateRegistry = updateInterval > 0 ? registryOptions(config.registry) : undefined;
+  const updateRegistry = updateInterval > 0 ? registryOptions(config.registry, config.maxDownloadMib) : undefined;
   const updates = updateRegistry ? new UpdateSchedule(store, { intervalMs: updateInterval, registry: updateRegistry }) : undefined;
   const updateMetrics = registerDatasetUpdateMetrics(
     app.metrics.registry,
