@@ -136,7 +136,11 @@ describe('master export over HTTP', () => {
     for (let i = 0; i <= DOWNLOADS_PER_URL; i++) statuses.push((await inject('GET', shared, undefined)).status);
     assert.deepEqual(statuses, [...Array(DOWNLOADS_PER_URL).fill(200), 403]);
     assert.deepEqual(withoutRequestId((await inject('GET', shared, undefined)).json()), { message: `this download URL has been used ${DOWNLOADS_PER_URL} times, the most one URL allows; ask /master/v1/download-url for a new one`, request_id: 'x' });
-    assert.equal((await inject('GET', await urlOf(), undefined)).status, 200);
+    // A URL asked for in the same second is the same URL (the expiry is in seconds): the next second's is new.
+    await new Promise((r) => setTimeout(r, 1_010 - (Date.now() % 1000)));
+    const fresh = await urlOf();
+    assert.notEqual(fresh, shared);
+    assert.equal((await inject('GET', fresh, undefined)).status, 200);
   });
 
   it('refuses plans without the export entitlement', async () => {
