@@ -3,9 +3,9 @@
  * Excel writes as "CSV UTF-8"), or Shift_JIS (what Excel and most Japanese banking software
  * write as "CSV"). Decided from the bytes: a BOM, else the first lines that are not plain ASCII
  * (up to DECISION_SAMPLE_BYTES of them): UTF-8 if most of them are, else Shift_JIS in its
- * Windows form (CP932, which adds ① and the NEC and IBM kanji that payroll files contain). A file is decoded line by
- * line, so that a line holding bytes its encoding cannot read is told apart: it is read with
- * U+FFFD in their place and reported (docs/resolve.md#whole-files).
+ * Windows form (CP932, which adds ① and the NEC and IBM kanji that payroll files contain). A
+ * file is decoded line by line, so that a line holding bytes its encoding cannot read is told
+ * apart: it is read with U+FFFD in their place and reported (docs/resolve.md#whole-files).
  */
 import iconv from 'iconv-lite';
 

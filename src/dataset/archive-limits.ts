@@ -2,8 +2,9 @@
  * The caps on what a dataset source may make Ginko read (docs/limits.md#dataset-sources): a
  * registry download, one file taken out of a source, and everything a source unpacks. Every
  * reader (zengin-tarball.ts, master-zip-source.ts, source-data.ts, zengin.ts and the registry
- * client) takes its caps from this one table and refuses with an ArchiveLimitError naming the
- * cap, so a hostile or broken file costs at most these bytes, never the machine's memory.
+ * client) takes its caps from this one table and refuses with a message naming the cap (an
+ * ArchiveLimitError; the registry client's RegistryError `too_large`), so a hostile or broken
+ * file costs at most these bytes, never the machine's memory.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,17 +25,8 @@ export interface ArchiveLimits {
 
 export const ARCHIVE_LIMITS: ArchiveLimits = Object.freeze({ downloadBytes: 32 * MIB, entryBytes: 32 * MIB, totalBytes: 64 * MIB });
 
-/** The caps by the names refusals give them. */
-export type ArchiveCap = 'download' | 'per-file' | 'total';
-
-export class ArchiveLimitError extends Error {
-  constructor(
-    readonly cap: ArchiveCap,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** A source past its per-file or total cap; the message names the cap. */
+export class ArchiveLimitError extends Error {}
 
 /** `32 MiB`, or the bytes when they are not a whole number of MiB. */
 export function sizeOf(bytes: number): string {
@@ -53,13 +45,13 @@ export class ReadBudget {
 
   /** Refuses an entry of `bytes` (as its header or the file system says) before it is read. */
   entry(name: string, bytes: number): void {
-    if (bytes > this.limits.entryBytes) throw new ArchiveLimitError('per-file', `${this.source}: ${name} is larger than the per-file cap of ${sizeOf(this.limits.entryBytes)}`);
+    if (bytes > this.limits.entryBytes) throw new ArchiveLimitError(`${this.source}: ${name} is larger than the per-file cap of ${sizeOf(this.limits.entryBytes)}`);
   }
 
   /** Counts `bytes` more read or unpacked from the source, wanted or skipped. */
   take(bytes: number): void {
     this.#total += bytes;
-    if (this.#total > this.limits.totalBytes) throw new ArchiveLimitError('total', `${this.source}: what it unpacks and reads adds up to more than the total cap of ${sizeOf(this.limits.totalBytes)}`);
+    if (this.#total > this.limits.totalBytes) throw new ArchiveLimitError(`${this.source}: what it unpacks and reads adds up to more than the total cap of ${sizeOf(this.limits.totalBytes)}`);
   }
 
   /** The file `name` of a directory source, read whole once its size has passed both caps. */

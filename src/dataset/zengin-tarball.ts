@@ -10,7 +10,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { Parser, type ReadEntry } from 'tar';
-import { ArchiveLimitError, type ArchiveLimits, ARCHIVE_LIMITS, ReadBudget } from './archive-limits.js';
+import { ArchiveLimitError, ReadBudget } from './archive-limits.js';
 import type { RawSnapshot } from './raw.js';
 import { zenginSnapshot } from './zengin.js';
 
@@ -18,10 +18,10 @@ import { zenginSnapshot } from './zengin.js';
 const WANTED = /^(?:[^/]+\/)?(package\.json|lib\/zengin-data\.js)$/;
 
 /** Reads the package tarball at `file`; `effectiveDate` overrides its version's date. */
-export async function readZenginTarball(file: string, effectiveDate?: string, limits: ArchiveLimits = ARCHIVE_LIMITS): Promise<RawSnapshot> {
+export async function readZenginTarball(file: string, effectiveDate?: string): Promise<RawSnapshot> {
   let files: Map<string, Buffer>;
   try {
-    files = await wantedEntries(file, new ReadBudget(file, limits));
+    files = await wantedEntries(file, new ReadBudget(file));
   } catch (err) {
     if (err instanceof ArchiveLimitError) throw err;
     throw new Error(`${file} is not a readable package tarball: ${(err as Error).message}`);
