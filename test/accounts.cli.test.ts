@@ -9,8 +9,10 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { encodeShiftJis } from '../src/cli/input-encoding.js';
-import { CHECK_COLUMNS, type PayeeFileSummary, UnreadableInputError, validatePayeeFile, ZENGIN_OUTPUT_COLUMNS } from '../src/payee/payee-file.js';
+import { encodeShiftJis } from '../src/shared/input-encoding.js';
+import { CHECK_COLUMNS, type PayeeFileSummary, validatePayeeFile, ZENGIN_OUTPUT_COLUMNS } from '../src/payee/payee-file.js';
+import { UnreadableInputError } from '../src/shared/csv-file.js';
+import { NEVER_CLOSED } from '../src/shared/csv-records.js';
 import { PAYEE_CHECKER } from '../src/payee/payee-check.js';
 import { PAYEE_VERDICTS } from '../src/payee/payee-problems.js';
 import { bundledSnapshot } from './support/app.js';
@@ -77,7 +79,7 @@ describe('a CSV payee file', () => {
     const { summary, rows } = await validate('bank_code,branch_code\n0001,001\n0001,001,extra\n"0537,110\n');
     assert.deepEqual(summary.malformed, [
       { at: 3, message: '3 fields where the header has 2' },
-      { at: 4, message: 'a quoted field is never closed: everything from its opening quote to the end of the file was read as one field' },
+      { at: 4, message: NEVER_CLOSED },
     ]);
     assert.equal(rows.length, 2);
     assert.equal(summary.read, 3);

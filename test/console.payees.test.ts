@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { encodeShiftJis } from '../src/cli/input-encoding.js';
+import { encodeShiftJis } from '../src/shared/input-encoding.js';
 import { UPLOAD_BODY_LIMIT_BYTES } from '../src/http/apis/admin/multipart-body.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { type ConsoleSession, signIn } from './support/console.js';

@@ -212,6 +212,41 @@ describe('keys changed in the console', () => {
   });
 });
 
+describe('sign-in attempts sent at once', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp({ console: {} });
+    await t.console!.operators.add('alice', PASSWORD);
+  });
+  after(() => t.close());
+
+  const statusesOf = async (attempts: { name: string; remoteAddress: string; password?: string }[]) => {
+    const answers = await Promise.all(attempts.map(({ name, remoteAddress, password }) => t.app.inject({ method: 'POST', url: '/admin/sign-in', headers: FORM, remoteAddress, payload: form({ name, password: password ?? 'wrong password' }) })));
+    const counts: Record<number, number> = {};
+    for (const a of answers) counts[a.statusCode] = (counts[a.statusCode] ?? 0) + 1;
+    return counts;
+  };
+
+  it('counts 50 wrong passwords for one name sent in parallel: 5 × 401, 45 × 429, and the name stays locked', async () => {
+    const counts = await statusesOf(Array.from({ length: 50 }, (_, i) => ({ name: 'alice', remoteAddress: `10.1.0.${i}` })));
+    assert.deepEqual(counts, { 401: 5, 429: 45 });
+    assert.deepEqual(await statusesOf([{ name: 'alice', remoteAddress: '10.1.1.1', password: PASSWORD }]), { 429: 1 });
+  });
+
+  it('counts 50 wrong passwords from one address sent in parallel, each for another name: 5 × 401, 45 × 429', async () => {
+    const counts = await statusesOf(Array.from({ length: 50 }, (_, i) => ({ name: `guess${i}`, remoteAddress: '203.0.113.9' })));
+    assert.deepEqual(counts, { 401: 5, 429: 45 });
+  });
+
+  it('gives the slot back on success: sign-ins one after another from one address are never limited', async () => {
+    await t.console!.operators.add('bob', PASSWORD);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await t.app.inject({ method: 'POST', url: '/admin/sign-in', headers: FORM, remoteAddress: '203.0.113.10', payload: form({ name: 'bob', password: PASSWORD }) })).statusCode);
+    assert.deepEqual(statuses, Array(8).fill(303));
+  });
+});
+
+
 describe('the console request limit', () => {
   let t: TestApp;
   before(async () => {

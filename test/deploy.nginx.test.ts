@@ -2,7 +2,8 @@
  * The shipped deploy/nginx.conf in front of two real replicas (`ginko serve --trust-proxy`),
  * with a real nginx: the client address is the one nginx saw, whatever X-Forwarded-For the
  * client writes, for IP restrictions, abuse protection and the log; /healthz answers a direct
- * probe; download URLs are built from --public-url; a replica stopped while requests flow
+ * probe; download URLs are built from --public-url; an operator signs in to the console on a
+ * port other than 443; a replica stopped while requests flow
  * leaves every GET answered by the other. Needs nginx (Debian: nginx-light, which
  * .ci/run installs): skipped with a message without it, failing under CI=true.
  */
@@ -14,6 +15,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { OperatorStore } from '../src/console/operators.js';
 import { KeyStore } from '../src/store/key-store.js';
 import { PlanStore } from '../src/store/plan-store.js';
 import { seedTestStore } from './support/seed.js';
@@ -29,6 +31,7 @@ const SAMPLE = fileURLToPath(new URL('../deploy/nginx.conf', import.meta.url));
 const CLIENT_ADDRESS = '127.0.0.3';
 const PUBLIC_URL = 'https://bank-directory.example.jp';
 const IN_CI = process.env.CI === 'true';
+const OPERATOR_PASSWORD = 'a long enough password';
 
 function findNginx(): string | undefined {
   const known = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
@@ -88,6 +91,7 @@ describe('behind the sample nginx configuration, with a real nginx and two repli
       keys.allowed = (await keyStore.create({ plan: 'standard', name: 'this client', ips: [CLIENT_ADDRESS] })).key;
       keys.exporter = (await keyStore.create({ plan: 'standard', name: 'exporter' })).key;
       keys.roomy = (await keyStore.create({ plan: 'unlimited', name: 'rolling restart' })).key;
+      await new OperatorStore(store.db).add('alice', OPERATOR_PASSWORD);
     } finally {
       await store.close();
     }
@@ -193,6 +197,17 @@ describe('behind the sample nginx configuration, with a real nginx and two repli
     const res = await viaProxy('POST', '/master/v1/download-url', { 'x-api-key': keys.exporter, host: 'evil.example', 'content-type': 'application/json' }, '{"dataset_id":"upd-20260824"}');
     assert.equal(res.status, 200, res.body);
     assert.match(JSON.parse(res.body).download_url, /^https:\/\/bank-directory\.example\.jp\/master\/v1\/downloads\/upd-20260824\.zip\?key=key_/);
+  });
+
+  // A browser on a port other than 443 sends Host and Origin with the port; the sample must pass
+  // the Host on as sent, or the console's same-origin check refuses the sign-in.
+  it('lets an operator sign in to the console through nginx on a port other than 443', async (t) => {
+    if (skip) return t.skip(skip);
+    const origin = `https://127.0.0.1:${httpsPort}`;
+    const res = await viaProxy('POST', '/admin/sign-in', { origin, 'content-type': 'application/x-www-form-urlencoded' }, new URLSearchParams({ name: 'alice', password: OPERATOR_PASSWORD }).toString());
+    assert.equal(res.status, 303, res.body);
+    const elsewhere = await viaProxy('POST', '/admin/sign-in', { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, new URLSearchParams({ name: 'alice', password: OPERATOR_PASSWORD }).toString());
+    assert.equal(elsewhere.status, 403, 'another origin is still refused');
   });
 
   it('answers a direct /healthz probe without X-Forwarded-Proto, and refuses other plain requests', async (t) => {

@@ -12,7 +12,7 @@ import { MasterExports } from '../src/export/master-exports.js';
 import { buildMasterZip } from '../src/export/master-zip.js';
 import { readMasterZip } from '../src/dataset/master-zip-source.js';
 import { KeyStore } from '../src/store/key-store.js';
-import { DownloadSigner } from '../src/export/signed-url.js';
+import { DOWNLOADS_PER_URL, DownloadSigner } from '../src/export/signed-url.js';
 import { seedTestStore } from './support/seed.js';
 import { loadBundledSnapshot } from '../src/dataset/bundled.js';
 import { openStore } from '../src/store/open.js';
@@ -109,6 +109,9 @@ describe('master export over HTTP', () => {
     const refusals: [string, string][] = [
       [path.replace(signature, signature.slice(0, -1) + (signature.endsWith('A') ? 'B' : 'A')), invalid],
       [path.replace(`expires=${expires}`, `expires=${expires + 3600}`), invalid],
+      // The same number spelled with a leading zero is not the URL that was signed.
+      [path.replace(`expires=${expires}`, `expires=0${expires}`), invalid],
+      [path.replace(`expires=${expires}`, `expires=00${expires}`), invalid],
       [path.replace('upd-20260824.zip', 'upd-20260630.zip'), invalid],
       [path.replace(/&signature=.*/, ''), invalid],
       [path.replace(/key=key_[0-9a-f]+/, 'key=key_000000000000'), invalid],
@@ -121,6 +124,23 @@ describe('master export over HTTP', () => {
       assert.equal(res.status, 403, bad);
       assert.deepEqual(withoutRequestId(res.json()), { message, request_id: 'x' });
     }
+  });
+
+  it(`serves one URL ${DOWNLOADS_PER_URL} times, then refuses it; another URL of the same key still works`, async () => {
+    const urlOf = async () => {
+      const url = new URL(((await inject('POST', '/master/v1/download-url', t.key, JSON.stringify({ dataset_id: 'upd-20260824' }))).json() as { download_url: string }).download_url);
+      return url.pathname + url.search;
+    };
+    const shared = await urlOf();
+    const statuses: number[] = [];
+    for (let i = 0; i <= DOWNLOADS_PER_URL; i++) statuses.push((await inject('GET', shared, undefined)).status);
+    assert.deepEqual(statuses, [...Array(DOWNLOADS_PER_URL).fill(200), 403]);
+    assert.deepEqual(withoutRequestId((await inject('GET', shared, undefined)).json()), { message: `this download URL has been used ${DOWNLOADS_PER_URL} times, the most one URL allows; ask /master/v1/download-url for a new one`, request_id: 'x' });
+    // A URL asked for in the same second is the same URL (the expiry is in seconds): the next second's is new.
+    await new Promise((r) => setTimeout(r, 1_010 - (Date.now() % 1000)));
+    const fresh = await urlOf();
+    assert.notEqual(fresh, shared);
+    assert.equal((await inject('GET', fresh, undefined)).status, 200);
   });
 
   it('refuses plans without the export entitlement', async () => {

@@ -23,7 +23,12 @@ import { MAX_CALLBACK_LENGTH } from '../src/http/apis/search/jsonp.js';
 import { BODY_LIMIT_BYTES, CONNECTIONS_CHECK_INTERVAL_MS, DRAIN_TIMEOUT_MS, HEADERS_TIMEOUT_MS, MAX_HEADER_BYTES, MAX_JSON_DEPTH, MAX_URL_LENGTH, REQUEST_TIMEOUT_MS } from '../src/http/edge/limits.js';
 import { MAX_QUERY_PARAMETERS } from '../src/http/edge/query-string.js';
 import { MAX_REQUEST_ID_LENGTH } from '../src/http/edge/request-id.js';
-import { DOWNLOAD_URL_TTL_SECONDS } from '../src/export/signed-url.js';
+import { DOWNLOAD_URL_TTL_SECONDS, DOWNLOADS_PER_URL } from '../src/export/signed-url.js';
+import { ARCHIVE_LIMITS } from '../src/dataset/archive-limits.js';
+import { MAX_LINE_BYTES } from '../src/shared/input-lines.js';
+import { MAX_RECORD_LINES } from '../src/shared/csv-records.js';
+import { DEFAULT_SIGNIN_LIMIT } from '../src/console/signin-limiter.js';
+import { CONSOLE_LIMIT_ADDRESSES } from '../src/console/request-limit.js';
 import { MAX_INPUT_LENGTH } from '../src/resolve/resolve.js';
 import { RESOLVE_PATH } from '../src/http/apis/resolve/resolve-api.js';
 import { RESOLVE_BODY_LIMIT } from '../src/http/apis/resolve/limits.js';
@@ -313,6 +318,14 @@ describe('docs/limits.md', () => {
       ['MAX_CACHED_SUBJECTS', MAX_CACHED_SUBJECTS],
       ['CACHE_MAX_ENTRIES', CACHE_MAX_ENTRIES],
       ['LOG_BUFFER_BYTES', LOG_BUFFER_BYTES],
+      ['DOWNLOADS_PER_URL', DOWNLOADS_PER_URL],
+      ['ARCHIVE_LIMITS.downloadBytes', ARCHIVE_LIMITS.downloadBytes],
+      ['ARCHIVE_LIMITS.entryBytes', ARCHIVE_LIMITS.entryBytes],
+      ['ARCHIVE_LIMITS.totalBytes', ARCHIVE_LIMITS.totalBytes],
+      ['MAX_LINE_BYTES', MAX_LINE_BYTES],
+      ['MAX_RECORD_LINES', MAX_RECORD_LINES],
+      ['DEFAULT_SIGNIN_LIMIT.maxEntries', DEFAULT_SIGNIN_LIMIT.maxEntries],
+      ['CONSOLE_LIMIT_ADDRESSES', CONSOLE_LIMIT_ADDRESSES],
     ];
     for (const [name, value] of rows) {
       const row = doc.split('\n').find((l) => l.startsWith('|') && l.includes(`\`${name}\``));

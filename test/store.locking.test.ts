@@ -1,16 +1,20 @@
 /**
  * Writers from several processes on one SQLite store: a transaction takes the write lock when it
  * begins and other writers wait their turn (busy timeout) instead of failing at once with
- * "database is locked"; migrations run in one transaction (src/store/sqlite-dialect.ts).
+ * "database is locked"; migrations run in one transaction (src/store/sqlite-dialect.ts). Two
+ * PostgreSQL replicas flushing the same usage rows at once, in opposite orders, never deadlock.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import SQLite from 'better-sqlite3';
 import { Kysely, type Migration, Migrator } from 'kysely';
 import { KeyStore } from '../src/store/key-store.js';
+import { UsageLog, type UsageRow } from '../src/console/usage-log.js';
+import type { UsageCount } from '../src/access/usage-journal.js';
 import { UsageStore } from '../src/store/usage-store.js';
+import { createPostgresDatabase } from './support/services.js';
 import { seedTestStore } from './support/seed.js';
 import { latestSeq } from '../src/history/history-store.js';
 import { openStore } from '../src/store/open.js';
@@ -135,5 +139,51 @@ describe('SQLite migrations', () => {
     } finally {
       await store.close();
     }
+  });
+});
+
+describe('PostgreSQL replicas flushing usage counts at once', () => {
+  let skip: string | undefined;
+  let stores: Awaited<ReturnType<typeof openStore>>[] = [];
+  let drop = async () => {};
+  before(async () => {
+    const database = await createPostgresDatabase();
+    if ('skip' in database) {
+      skip = database.skip;
+      return;
+    }
+    drop = () => database.drop();
+    stores = [await openStore({ dataDir: '', databaseUrl: database.url }), await openStore({ dataDir: '', databaseUrl: database.url })];
+  });
+  after(async () => {
+    for (const store of stores) await store.close();
+    await drop();
+  });
+
+  // Each replica's flush is one transaction upserting row after row; two that meet the same rows
+  // in opposite orders each wait for a row the other holds, unless both take them in one order.
+  const ROUNDS = 4;
+
+  it('adds the rate limiter counts of both, in whatever order each holds them, without a deadlock', async (t) => {
+    if (skip) return t.skip(skip);
+    const counts: UsageCount[] = Array.from({ length: 200 }, (_, i) => ({ bucket: i % 2 ? 'search' : 'resolve', keyId: `key_${String(i).padStart(4, '0')}`, day: '2026-03-01', count: 1 }));
+    const [a, b] = stores.map((s) => new UsageStore(s.db));
+    for (let round = 0; round < ROUNDS; round++) await Promise.all([a!.add(counts), b!.add([...counts].reverse())]);
+    const stored = await a!.load('2026-03-01');
+    assert.equal(stored.length, 200);
+    assert.deepEqual([...new Set(stored.map((r) => r.count))], [2 * ROUNDS]);
+  });
+
+  it("adds the console's usage rows of both, in whatever order each holds them, without a deadlock", async (t) => {
+    if (skip) return t.skip(skip);
+    const row = (i: number, at: string): UsageRow => ({ at, keyId: `key_${String(i).padStart(4, '0')}`, api: i % 2 ? 'search' : 'resolve', outcome: '2xx', count: 1 });
+    const daily = Array.from({ length: 100 }, (_, i) => row(i, '2026-03-01'));
+    const minutes = Array.from({ length: 100 }, (_, i) => row(i, '2026-03-01T00:00'));
+    const [a, b] = stores.map((s) => new UsageLog(s.db));
+    for (let round = 0; round < ROUNDS; round++) await Promise.all([a!.add(daily, minutes), b!.add([...daily].reverse(), [...minutes].reverse())]);
+    const stored = await a!.daily('2026-03-01');
+    assert.equal(stored.length, 100);
+    assert.deepEqual([...new Set(stored.map((r) => r.count))], [2 * ROUNDS]);
+    assert.deepEqual([...new Set((await a!.minutes('2026-03-01T00:00')).map((r) => r.count))], [2 * ROUNDS]);
   });
 });

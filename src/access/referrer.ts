@@ -6,14 +6,24 @@
  *   example.jp               http or https (no scheme given), exactly example.jp, any path
  *   http://localhost:*       localhost on any port over http, any path
  *
- * `*` in the host stops at the end of the host, so `https://*.example.jp/*` never matches
- * `https://evil.example/x.example.jp/`; in the path it matches anything. A pattern without a
+ * `*` in the host matches only what host names are made of (letters, digits, `-`, `_`, `.`),
+ * and in a port only digits, so `https://*.example.jp/*` never matches
+ * `https://evil.example/x.example.jp/`, `https://evil.example\.example.jp/` or
+ * `https://evil.example%2f.example.jp/`, which browsers and servers read as other hosts; in the
+ * path it matches anything. A host of `*` alone allows any host and port. A pattern without a
  * path allows every path on that host. Matching ignores case.
  */
 
 export const MAX_REFERRER_PATTERN_LENGTH = 500;
 
 const PATTERN = /^(?:([A-Za-z*][A-Za-z0-9+.*-]*):\/\/)?((?:\[[0-9A-Fa-f:.*]+\]|[^/\s:[\]]+)(?::[0-9*]+)?)(\/\S*)?$/;
+
+/** A pattern's host and port. */
+const AUTHORITY = /^(\[[^\]]*\]|[^:]*)(?::(.*))?$/;
+/** What `*` stands for in a host name, an IPv6 address, or a host of `*` alone (with any port). */
+const HOST_NAME_PART = '[a-z0-9_.-]*';
+const IPV6_PART = '[0-9a-f:.]*';
+const ANY_AUTHORITY = `(?:${HOST_NAME_PART}|\\[${IPV6_PART}\\])(?::[0-9]+)?`;
 
 function glob(text: string, star: string): string {
   return text
@@ -34,9 +44,13 @@ export function referrerPatternProblem(pattern: string): string | undefined {
 export function referrerPatternRegExp(pattern: string): RegExp {
   const problem = referrerPatternProblem(pattern);
   if (problem) throw new Error(`invalid referrer pattern "${pattern}": ${problem}`);
-  const [, scheme, host, path] = PATTERN.exec(pattern)!;
+  const [, scheme, authority, path] = PATTERN.exec(pattern)!;
+  const [, host, port] = AUTHORITY.exec(authority!)!;
   const schemeRe = scheme === undefined ? 'https?' : glob(scheme, '[a-z0-9+.-]*');
-  const hostRe = glob(host!, '[^/?#@\\s]*');
+  const hostRe =
+    host === '*' && port === undefined
+      ? ANY_AUTHORITY
+      : glob(host!, host!.startsWith('[') ? IPV6_PART : HOST_NAME_PART) + (port === undefined ? '' : ':' + glob(port, '[0-9]*'));
   const pathRe = path === undefined ? '(?:[/?#].*)?' : glob(path, '.*');
   return new RegExp(`^${schemeRe}://${hostRe}${pathRe}$`, 'is');
 }

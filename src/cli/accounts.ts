@@ -31,7 +31,8 @@ export function registerAccountsCommand(program: Command): void {
 
 async function validate(opts: ValidateOptions): Promise<void> {
   // The CSV and 全銀 readers are loaded for this command only, not by `ginko serve`.
-  const { validatePayeeFile, UnreadableInputError } = await import('../payee/payee-file.js');
+  const { validatePayeeFile } = await import('../payee/payee-file.js');
+  const { UnreadableInputError } = await import('../shared/csv-file.js');
   const checker = loadBundledServing().derive(PAYEE_CHECKER);
   const out: Writable = opts.output === undefined ? process.stdout : createWriteStream(opts.output);
   const started = performance.now();
@@ -60,6 +61,8 @@ function report(opts: ValidateOptions, s: PayeeFileSummary, seconds: number): vo
   const unit = s.format === 'csv' ? 'line' : 'record';
   for (const m of s.malformed) say(`${opts.input}:${m.at}: ${unit} left out: ${m.message}`);
   if (s.malformedCount > s.malformed.length) say(`… and ${n(s.malformedCount - s.malformed.length)} more ${unit}s left out`);
+  for (const m of s.undecodable ?? []) say(`${opts.input}:${m.at}: warning: ${m.message}`);
+  if ((s.undecodableCount ?? 0) > (s.undecodable?.length ?? 0)) say(`… and ${n(s.undecodableCount! - s.undecodable!.length)} more lines with undecodable bytes`);
   for (const p of s.fileProblems) say(`${opts.input}: record ${p.record}: ${p.message}`);
   if (s.fileProblemCount > s.fileProblems.length) say(`… and ${n(s.fileProblemCount - s.fileProblems.length)} more problems of the file`);
   const rate = seconds > 0 ? Math.round(checked / seconds) : checked;

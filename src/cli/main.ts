@@ -11,7 +11,7 @@ import { registerMaintenanceCommand } from './maintenance.js';
 import type { TrustedProxies } from '../access/trusted-proxies.js';
 import { addStoreOptions, envFlag, envTrustProxy, metricsAccess, publicUrlOption, TRUST_LOOPBACK, trustProxyOption } from './config.js';
 import { parseDuration } from './duration.js';
-import { registryUrl } from './registry-config.js';
+import { DEFAULT_MAX_DOWNLOAD_MIB, downloadMib, registryUrl } from './registry-config.js';
 import { doctor } from './doctor.js';
 import { registerResolveCommand } from './resolve.js';
 import { serve } from './serve.js';
@@ -129,7 +129,8 @@ const withServeOptions = (command: Command): Command =>
       .option('--poll-interval <seconds>', 'how often to look for a snapshot imported by another process; 0 = never (env GINKO_POLL_INTERVAL)', integer, envInteger('GINKO_POLL_INTERVAL', DEFAULT_POLL_SECONDS))
       // Updates (docs/history.md#schedules)
       .option('--update-interval <duration>', 'check the registry for newer data this often, e.g. 24h, 6h, 30m; 0 = off, the default (env GINKO_UPDATE_INTERVAL)', parseDuration, envDuration('GINKO_UPDATE_INTERVAL'))
-      .option('--registry <url>', 'npm registry for scheduled updates (env GINKO_REGISTRY; default: npm\'s configured registry)', registryUrl, envRegistry()),
+      .option('--registry <url>', 'npm registry for scheduled updates (env GINKO_REGISTRY; default: npm\'s configured registry)', registryUrl, envRegistry())
+      .option('--max-download-mib <n>', `refuse an update tarball larger than this many MiB (env GINKO_MAX_DOWNLOAD_MIB; default ${DEFAULT_MAX_DOWNLOAD_MIB})`, downloadMib, envInteger('GINKO_MAX_DOWNLOAD_MIB', DEFAULT_MAX_DOWNLOAD_MIB, 1)),
   );
 
 withServeOptions(program.command('serve').description('serve the API over HTTPS')).action(async (opts) => {

@@ -1,20 +1,24 @@
 /**
  * `ginko resolve --input FILE.csv --output OUT.csv`: a whole file of bank and branch names
- * through Resolve, offline (docs/resolve.md#whole-files). Every input row is written back with
- * every column it had, followed by the decision, the codes, the official names and the reason
- * codes. A row the CSV parser cannot read is reported with its line number and left out; the
- * rest are processed. Only an input that cannot be read at all is an error.
+ * through Resolve, offline (docs/resolve.md#whole-files). The file is streamed: read line by
+ * line (input-lines.ts), cut into records (csv-records.ts), each row resolved and written out at
+ * once, so memory stays flat in the file's size. Every input row is written back with every
+ * column it had, followed by the decision, the codes, the official names and the reason codes.
+ * A row that cannot be read is reported with its line number and left out; a line with bytes
+ * its encoding cannot read is reported and read with U+FFFD; the rest are processed. Only an
+ * input that cannot be read at all is an error.
  */
-import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { Snapshot } from '../dataset/snapshot.js';
 import { MAX_INPUT_LENGTH, resolve } from '../resolve/resolve.js';
 import { DECISIONS, type Decision, type ResolveContext } from '../resolve/types.js';
-import { decodeInput, type InputEncoding } from './input-encoding.js';
+import { PAYEE_COLUMNS } from '../payee/payee-file.js';
+import { CsvFile, type CsvFileItem, UnreadableInputError } from '../shared/csv-file.js';
+import type { InputEncoding } from '../shared/input-encoding.js';
 
 /** Header names recognised when no column is given, compared in lower case. */
-export const BANK_COLUMN_NAMES = ['bank_name', 'bank', 'bankname', 'bank name', '金融機関名', '金融機関', '銀行名', '銀行'];
-export const BRANCH_COLUMN_NAMES = ['branch_name', 'branch', 'branchname', 'branch name', '支店名', '支店'];
+export const BANK_COLUMN_NAMES = PAYEE_COLUMNS.bankName;
+export const BRANCH_COLUMN_NAMES = PAYEE_COLUMNS.branchName;
 
 /** The columns appended to every row, in order. */
 export const RESULT_COLUMNS = ['decision', 'bank_code', 'branch_code', 'official_bank_name', 'official_branch_name', 'reason_codes'] as const;
@@ -24,26 +28,32 @@ export interface ResolveFileOptions {
   readonly bankColumn?: string | undefined;
   readonly branchColumn?: string | undefined;
   readonly context: ResolveContext;
-  /** Called now and then with the rows done so far and the total. */
-  readonly onProgress?: (done: number, total: number) => void;
+  /** Called every 100 rows with the rows done so far. */
+  readonly onProgress?: (done: number) => void;
 }
 
-export interface MalformedRow {
-  /** 1-based line of the input where the row starts. */
+/** A line reported on stderr: a row left out, or bytes read as U+FFFD. */
+export interface LineProblem {
+  /** 1-based line of the input (for a row, where it starts). */
   readonly line: number;
   readonly message: string;
 }
 
+/** Problems listed one by one in a result; past them they are only counted, so memory stays flat. */
+export const LISTED_PROBLEMS = 1000;
+
 export interface ResolveFileResult {
   readonly encoding: InputEncoding;
-  readonly output: string;
+  /** Rows resolved and written: the counts add up to it. */
   readonly rows: number;
   readonly counts: Readonly<Record<Decision, number>>;
-  readonly malformed: readonly MalformedRow[];
+  /** The first LISTED_PROBLEMS rows left out, and how many there were in all. */
+  readonly malformed: readonly LineProblem[];
+  readonly malformedCount: number;
+  /** The first LISTED_PROBLEMS lines with undecodable bytes, and how many there were in all. */
+  readonly undecodable: readonly LineProblem[];
+  readonly undecodableCount: number;
 }
-
-/** An input that cannot be processed at all (no header, unknown column): exit code 1. */
-export class UnreadableInputError extends Error {}
 
 function columnIndex(header: readonly string[], given: string | undefined, known: readonly string[], what: string, option: string): number {
   if (given !== undefined) {
@@ -57,57 +67,53 @@ function columnIndex(header: readonly string[], given: string | undefined, known
   return found;
 }
 
-/** What is wrong with a row the CSV parser could not read, in plain words. */
-type CsvRowError = Error & { readonly code?: string; readonly lines?: number; readonly record?: readonly string[] };
-
-function describe(err: CsvRowError, columns: number): string {
-  if (err.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH' && err.record) return `${err.record.length} fields where the header has ${columns}`;
-  if (err.code === 'CSV_QUOTE_NOT_CLOSED') return 'a quoted field is never closed: everything from its opening quote to the end of the file was read as one field';
-  return err.message;
+/** Problems of one kind: the first ones listed, all counted. */
+class ProblemList {
+  readonly listed: LineProblem[] = [];
+  count = 0;
+  add(problem: LineProblem): void {
+    if (this.count++ < LISTED_PROBLEMS) this.listed.push(problem);
+  }
 }
 
-export function resolveFile(snapshot: Snapshot, bytes: Uint8Array, options: ResolveFileOptions): ResolveFileResult {
-  const { text, encoding } = decodeInput(bytes);
-  const skipped: CsvRowError[] = [];
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, {
-      info: true,
-      skip_empty_lines: true,
-      skip_records_with_error: true,
-      // A stray quote inside a field ("bad"x, 5"3) is kept as written rather than losing the row.
-      relax_quotes: true,
-      on_skip: (err) => {
-        if (err) skipped.push(err);
-        return undefined;
-      },
-      // With info: true each record comes with its position; the sync typings do not model it.
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (err) {
-    throw new UnreadableInputError(`not a CSV file: ${(err as Error).message}`);
-  }
-  const [head, ...rows] = records;
-  if (!head) throw new UnreadableInputError('the input is empty: a header line and rows are expected');
-  const header = head.record;
-  const malformed: MalformedRow[] = skipped.map((err) => ({ line: err.lines ?? 0, message: describe(err, header.length) }));
-  const bankAt = columnIndex(header, options.bankColumn, BANK_COLUMN_NAMES, 'bank name', '--bank-column');
-  const branchAt = columnIndex(header, options.branchColumn, BRANCH_COLUMN_NAMES, 'branch name', '--branch-column');
-  const clash = RESULT_COLUMNS.some((c) => header.includes(c));
-  const resultHeader = RESULT_COLUMNS.map((c) => (clash ? `resolved_${c}` : c));
-
+/**
+ * Resolves every row of the CSV file whose bytes come in `chunks`, handing the output CSV to
+ * `write` a row at a time (awaited, so a slow disk holds the reading back). Nothing is written
+ * before the header has been read and its columns found.
+ */
+export async function resolveFile(snapshot: Snapshot, chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, write: (text: string) => void | Promise<void>, options: ResolveFileOptions): Promise<ResolveFileResult> {
+  const file = new CsvFile(chunks);
+  const malformed = new ProblemList();
+  const undecodable = new ProblemList();
   const counts = Object.fromEntries(DECISIONS.map((d) => [d, 0])) as Record<Decision, number>;
-  const out: string[][] = [[...header, ...resultHeader]];
-  for (const [i, { record }] of rows.entries()) {
+  let rows = 0;
+  let columns: { header: readonly string[]; bankAt: number; branchAt: number } | undefined;
+
+  const take = async (item: CsvFileItem) => {
+    if (item.kind === 'undecodable') return undecodable.add({ line: item.line, message: item.message });
+    if (item.kind === 'problem') return malformed.add({ line: item.line, message: item.message });
+    if (!columns) {
+      const header = item.fields;
+      columns = { header, bankAt: columnIndex(header, options.bankColumn, BANK_COLUMN_NAMES, 'bank name', '--bank-column'), branchAt: columnIndex(header, options.branchColumn, BRANCH_COLUMN_NAMES, 'branch name', '--branch-column') };
+      const clash = RESULT_COLUMNS.some((c) => header.includes(c));
+      return write(stringify([[...header, ...RESULT_COLUMNS.map((c) => (clash ? `resolved_${c}` : c))]]));
+    }
+    const record = item.fields;
+    if (record.length !== columns.header.length) return malformed.add({ line: item.line, message: `${record.length} fields where the header has ${columns.header.length}` });
     const answer = resolve(snapshot, {
-      bankName: [...record[bankAt]!].slice(0, MAX_INPUT_LENGTH).join(''),
-      branchName: [...record[branchAt]!].slice(0, MAX_INPUT_LENGTH).join(''),
+      bankName: [...record[columns.bankAt]!].slice(0, MAX_INPUT_LENGTH).join(''),
+      branchName: [...record[columns.branchAt]!].slice(0, MAX_INPUT_LENGTH).join(''),
       context: options.context,
     }).answer;
     counts[answer.decision]++;
+    rows++;
     const best = answer.best_match;
-    out.push([...record, answer.decision, best?.bank_code ?? '', best?.branch_code ?? '', best?.bank_name ?? '', best?.branch_name ?? '', answer.reason_codes.join(' ')]);
-    if (options.onProgress && i % 100 === 99) options.onProgress(i + 1, rows.length);
-  }
-  options.onProgress?.(rows.length, rows.length);
-  return { encoding, output: stringify(out), rows: rows.length, counts, malformed };
+    await write(stringify([[...record, answer.decision, best?.bank_code ?? '', best?.branch_code ?? '', best?.bank_name ?? '', best?.branch_name ?? '', answer.reason_codes.join(' ')]]));
+    if (options.onProgress && rows % 100 === 0) options.onProgress(rows);
+  };
+
+  for await (const item of file) await take(item);
+  if (!columns) throw new UnreadableInputError('the input is empty: a header line and rows are expected');
+  options.onProgress?.(rows);
+  return { encoding: file.encoding, rows, counts, malformed: malformed.listed, malformedCount: malformed.count, undecodable: undecodable.listed, undecodableCount: undecodable.count };
 }

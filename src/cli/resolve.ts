@@ -7,7 +7,8 @@
  * [--context C]`: a whole file (resolve-file.ts), with a progress bar on a terminal and a
  * summary on stderr. Exit code 1 only when the input cannot be read.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, fstatSync, openSync, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { type Command, Option } from 'commander';
 import { loadBundledServing } from '../dataset/bundled.js';
 import { warmResolveIndex } from '../resolve/resolve-index.js';
@@ -52,38 +53,66 @@ export function registerResolveCommand(program: Command): void {
 async function resolveWholeFile(bank: string | undefined, opts: ResolveOptions): Promise<void> {
   if (bank !== undefined) throw new Error('give either BANK BRANCH or --input, not both');
   if (opts.input === undefined || opts.output === undefined) throw new Error('--input and --output go together');
-  let bytes: Buffer;
+  const input = opts.input;
+  const output = opts.output;
+  let fd: number;
   try {
-    bytes = readFileSync(opts.input);
+    // Opened now, so that a missing or unreadable file is said before anything is loaded.
+    fd = openSync(input, 'r');
   } catch (err) {
-    throw new Error(`cannot read ${opts.input}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new Error(`cannot read ${input}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
   // The CSV reader and its Shift_JIS decoder are loaded for this command only, not by `ginko serve`.
-  const { resolveFile, UnreadableInputError } = await import('./resolve-file.js');
+  const { LISTED_PROBLEMS, resolveFile } = await import('./resolve-file.js');
+  const { UnreadableInputError } = await import('../shared/csv-file.js');
   const snapshot = loadBundledServing();
   warmResolveIndex(snapshot);
   warmRomajiForms(snapshot);
   const bar = progressBar();
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
+  const size = fstatSync(fd).size;
+  let read = 0;
+  const stream = createReadStream(input, { fd });
+  const chunks = (async function* () {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      read += chunk.length;
+      yield chunk;
+    }
+  })();
+  // The output file is made at the first row to write: an input that cannot be read leaves none.
+  let out: WriteStream | undefined;
+  const write = async (text: string) => {
+    out ??= createWriteStream(output);
+    if (!out.write(text)) await once(out, 'drain');
+  };
   let result;
   try {
-    result = resolveFile(snapshot, bytes, { bankColumn: opts.bankColumn, branchColumn: opts.branchColumn, context: opts.context, onProgress: (done, total) => bar.update(done, total) });
+    // The total is not known before the end: it is estimated from the bytes read so far.
+    result = await resolveFile(snapshot, chunks, write, { bankColumn: opts.bankColumn, branchColumn: opts.branchColumn, context: opts.context, onProgress: (done) => bar.update(done, read > 0 ? Math.max(done, Math.round((done * size) / read)) : done) });
   } catch (err) {
     bar.end();
-    if (err instanceof UnreadableInputError) throw new Error(`${opts.input}: ${err.message}`);
+    out?.destroy();
+    if (err instanceof UnreadableInputError) throw new Error(`${input}: ${err.message}`);
     throw err;
+  } finally {
+    stream.destroy();
   }
+  await new Promise<void>((resolve, reject) => out!.end((err?: Error | null) => (err ? reject(err) : resolve())));
   bar.end();
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuStarted);
   // CPU time too: on a busy machine the wall time says more about the other jobs.
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  writeFileSync(opts.output, result.output);
   const say = (line: string) => process.stderr.write(line + '\n');
-  say(`${opts.input}: ${result.encoding}`);
-  for (const m of result.malformed) say(`${opts.input}:${m.line}: row left out: ${m.message}`);
-  const rate = (s: number) => (s > 0 ? Math.round(result.rows / s) : result.rows).toLocaleString('en-US');
-  say(`${result.rows.toLocaleString('en-US')} rows in ${seconds.toFixed(1)} s (${rate(seconds)} rows/s; ${cpuSeconds.toFixed(1)} s of CPU, ${rate(cpuSeconds)} rows/s), context ${opts.context}, written to ${opts.output}`);
-  say(DECISIONS.map((d) => `${d} ${result.counts[d].toLocaleString('en-US')}`).join(', ') + (result.malformed.length > 0 ? `; malformed rows left out ${result.malformed.length}` : ''));
+  const n = (x: number) => x.toLocaleString('en-US');
+  say(`${input}: ${result.encoding}`);
+  for (const m of result.undecodable) say(`${input}:${m.line}: warning: ${m.message}`);
+  if (result.undecodableCount > LISTED_PROBLEMS) say(`${input}: … ${n(result.undecodableCount - LISTED_PROBLEMS)} more lines with undecodable bytes`);
+  for (const m of result.malformed) say(`${input}:${m.line}: row left out: ${m.message}`);
+  if (result.malformedCount > LISTED_PROBLEMS) say(`${input}: … ${n(result.malformedCount - LISTED_PROBLEMS)} more rows left out`);
+  const rate = (s: number) => n(s > 0 ? Math.round(result.rows / s) : result.rows);
+  say(`${n(result.rows)} rows in ${seconds.toFixed(1)} s (${rate(seconds)} rows/s; ${cpuSeconds.toFixed(1)} s of CPU, ${rate(cpuSeconds)} rows/s), context ${opts.context}, written to ${output}`);
+  const problems = [...(result.malformedCount > 0 ? [`malformed rows left out ${n(result.malformedCount)}`] : []), ...(result.undecodableCount > 0 ? [`lines with undecodable bytes ${n(result.undecodableCount)}`] : [])];
+  say(DECISIONS.map((d) => `${d} ${n(result.counts[d])}`).join(', ') + (problems.length > 0 ? `; ${problems.join('; ')}` : ''));
 }

@@ -54,6 +54,8 @@ export interface ServeConfig extends StoreConfig {
   readonly registry?: string | undefined;
   /** Serve the zengin-code JSON files without a key too (docs/search-api.md#the-zengin-code-json-shape). */
   readonly openZenginJson?: boolean | undefined;
+  /** The download cap of those checks' tarballs, in MiB; default GINKO_MAX_DOWNLOAD_MIB, then 32. */
+  readonly maxDownloadMib?: number | undefined;
 }
 
 export interface RunningServer {
@@ -95,7 +97,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
     storeLocation: store.location,
     onError: (err, what) => app?.log.error({ err }, what),
     // The Data page's "check for updates now": the registry of `ginko update` and scheduled checks.
-    updates: { store, registry: () => registryOptions(config.registry), onUpdated: () => live.refresh() },
+    updates: { store, registry: () => registryOptions(config.registry, config.maxDownloadMib), onUpdated: () => live.refresh() },
   });
 
   const tls = config.trustProxy ? undefined : await loadOrCreateCertificate(config.dataDir, { cert: config.tlsCert, key: config.tlsKey });
@@ -133,7 +135,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   live.onError = (err) => app.log.error({ err }, 'could not load the current dataset snapshot; still serving the previous one');
   live.startPolling(config.pollInterval ?? DEFAULT_POLL_SECONDS);
   const updateInterval = config.updateInterval ?? 0;
-  const updateRegistry = updateInterval > 0 ? registryOptions(config.registry) : undefined;
+  const updateRegistry = updateInterval > 0 ? registryOptions(config.registry, config.maxDownloadMib) : undefined;
   const updates = updateRegistry ? new UpdateSchedule(store, { intervalMs: updateInterval, registry: updateRegistry }) : undefined;
   const updateMetrics = registerDatasetUpdateMetrics(
     app.metrics.registry,

@@ -1,5 +1,5 @@
 /**
- * `ginko update [--registry URL] [--dry-run]`: import the newest published zengin-code if it
+ * `ginko update [--registry URL] [--dry-run] [--max-download-mib N]`: import the newest published zengin-code if it
  * is newer than the current snapshot (docs/history.md#update). Exit 0 when current or updated;
  * 1 with one line on stderr when the registry, the tarball's integrity, the package or its
  * validation fails, and then nothing has changed.
@@ -10,7 +10,7 @@ import { ensureSeeded } from '../history/seed.js';
 import { recordCheck } from '../history/update-schedule.js';
 import { openStore } from '../store/open.js';
 import { addStoreOptions, type StoreConfig } from './config.js';
-import { registryOptions, registryUrl } from './registry-config.js';
+import { DEFAULT_MAX_DOWNLOAD_MIB, downloadMib, registryOptions, registryUrl } from './registry-config.js';
 
 /** Changes listed one per line by `--dry-run`; the rest are counted. */
 const LISTED_CHANGES = 50;
@@ -47,9 +47,10 @@ export function registerUpdateCommand(program: Command): void {
       .command('update')
       .description('import the newest published zengin-code if it is newer than the current snapshot')
       .option('--registry <url>', 'npm registry (env GINKO_REGISTRY; default: npm\'s configured registry)', registryUrl)
-      .option('--dry-run', 'print what would change and change nothing'),
-  ).action(async (opts: StoreConfig & { registry?: string; dryRun?: boolean }) => {
-    const options = { ...registryOptions(opts.registry), dryRun: opts.dryRun ?? false };
+      .option('--dry-run', 'print what would change and change nothing')
+      .option('--max-download-mib <n>', `refuse a tarball larger than this many MiB (env GINKO_MAX_DOWNLOAD_MIB; default ${DEFAULT_MAX_DOWNLOAD_MIB})`, downloadMib),
+  ).action(async (opts: StoreConfig & { registry?: string; dryRun?: boolean; maxDownloadMib?: number }) => {
+    const options = { ...registryOptions(opts.registry, opts.maxDownloadMib), dryRun: opts.dryRun ?? false };
     const store = await openStore(opts);
     try {
       await ensureSeeded(store);

@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../store/schema.js';
+import { byKey } from '../store/upsert-order.js';
 
 export const USAGE_DAILY_RETENTION_DAYS = 400;
 export const USAGE_MINUTE_RETENTION_MS = 2 * 3_600_000;
@@ -24,18 +25,23 @@ export interface UsageRow {
 export class UsageLog {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Adds counts to what the store holds (the sum over replicas). */
+  /**
+   * Adds counts to what the store holds (the sum over replicas). The rows are written in the
+   * order of their key, daily before minutes, as in every replica, so that two flushes at once
+   * never deadlock on PostgreSQL (src/store/upsert-order.ts).
+   */
   async add(daily: readonly UsageRow[], minutes: readonly UsageRow[]): Promise<void> {
     if (daily.length === 0 && minutes.length === 0) return;
+    const order = byKey((r: UsageRow) => [r.at, r.keyId, r.api, r.outcome]);
     await this.db.transaction().execute(async (trx) => {
-      for (const r of daily) {
+      for (const r of [...daily].sort(order)) {
         await trx
           .insertInto('usage_daily')
           .values({ day: r.at, key_id: r.keyId, api: r.api, outcome: r.outcome, count: r.count })
           .onConflict((oc) => oc.columns(['day', 'key_id', 'api', 'outcome']).doUpdateSet({ count: sql<number>`usage_daily.count + ${r.count}` }))
           .execute();
       }
-      for (const r of minutes) {
+      for (const r of [...minutes].sort(order)) {
         await trx
           .insertInto('usage_minutes')
           .values({ minute: r.at, key_id: r.keyId, api: r.api, outcome: r.outcome, count: r.count })

@@ -1,28 +1,44 @@
 /**
  * Reads a Master Export file back (`ginko import FILE.zip`): the source records of
  * zengin-data.json, checked against the CSVs, so an edited or foreign file is refused rather
- * than imported half-understood.
+ * than imported half-understood. Only those three entries are read, each within the per-file
+ * cap and all within the total cap (archive-limits.ts); every other entry is passed over
+ * without being inflated, so a file of many large entries costs nothing to refuse.
  */
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
+import { fromBuffer, open, type Entry, type ZipFile } from 'yauzl';
+import { ReadBudget } from './archive-limits.js';
 import { buildDirectory } from './build.js';
 import type { RawSnapshot } from './raw.js';
 import { banksCsv, branchesCsv, SOURCE_ENTRY } from './master-csv.js';
 
-/** Largest entry accepted: the real master's largest is about 3 MB. */
-const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
+const WANTED: readonly string[] = ['banks.csv', 'branches.csv', SOURCE_ENTRY];
 
-function entries(bytes: Buffer): Promise<Map<string, Buffer>> {
+type Opened = (done: (err: Error | null, zip?: ZipFile) => void) => void;
+
+function wantedEntries(openZip: Opened, budget: ReadBudget): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
-    fromBuffer(bytes, { lazyEntries: true }, (err, zip?: ZipFile) => {
+    openZip((err, zip) => {
       if (err || !zip) return reject(new Error(`not a ZIP file: ${err?.message ?? 'unreadable'}`));
       const found = new Map<string, Buffer>();
+      const fail = (e: Error) => {
+        if (zip.isOpen) zip.close();
+        reject(e);
+      };
       zip.on('entry', (entry: Entry) => {
-        if (entry.uncompressedSize > MAX_ENTRY_BYTES) return reject(new Error(`${entry.fileName} is larger than ${MAX_ENTRY_BYTES} bytes`));
+        if (!WANTED.includes(entry.fileName)) return zip.readEntry();
+        if (found.has(entry.fileName)) return fail(new Error(`the ZIP holds ${entry.fileName} twice`));
+        try {
+          // yauzl refuses an entry that inflates to more than it declares (validateEntrySizes).
+          budget.entry(entry.fileName, entry.uncompressedSize);
+          budget.take(entry.uncompressedSize);
+        } catch (e) {
+          return fail(e as Error);
+        }
         zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e ?? new Error(`cannot read ${entry.fileName}`));
+          if (e || !stream) return fail(e ?? new Error(`cannot read ${entry.fileName}`));
           const chunks: Buffer[] = [];
           stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('error', reject);
+          stream.on('error', fail);
           stream.on('end', () => {
             found.set(entry.fileName, Buffer.concat(chunks));
             zip.readEntry();
@@ -30,10 +46,20 @@ function entries(bytes: Buffer): Promise<Map<string, Buffer>> {
         });
       });
       zip.on('end', () => resolve(found));
-      zip.on('error', reject);
+      zip.on('error', fail);
       zip.readEntry();
     });
   });
+}
+
+/** The Master Export ZIP at `path`, read from the file (its central directory, then the three entries). */
+export function readMasterZipFile(path: string): Promise<RawSnapshot> {
+  return readMaster((done) => open(path, { lazyEntries: true, validateEntrySizes: true }, done), new ReadBudget(path));
+}
+
+/** A Master Export ZIP held in memory (a download, in tests). */
+export function readMasterZip(bytes: Buffer): Promise<RawSnapshot> {
+  return readMaster((done) => fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true }, done), new ReadBudget('the ZIP'));
 }
 
 function isRawSnapshot(value: unknown): value is RawSnapshot {
@@ -43,8 +69,8 @@ function isRawSnapshot(value: unknown): value is RawSnapshot {
       i.branches.every((b: { code: unknown; name: unknown; kana: unknown }) => typeof b.code === 'string' && typeof b.name === 'string' && typeof b.kana === 'string'));
 }
 
-export async function readMasterZip(bytes: Buffer): Promise<RawSnapshot> {
-  const files = await entries(bytes);
+async function readMaster(openZip: Opened, budget: ReadBudget): Promise<RawSnapshot> {
+  const files = await wantedEntries(openZip, budget);
   for (const name of ['banks.csv', 'branches.csv', SOURCE_ENTRY]) {
     if (!files.has(name)) throw new Error(`the ZIP has no ${name}: it is not a Ginko master export`);
   }

@@ -7,7 +7,7 @@
  * - a Master Export ZIP of Ginko (docs/export.md; ZIP magic bytes).
  * `--effective-date` overrides the date the source carries.
  */
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { RawSnapshot } from './raw.js';
 import { isSourceDataCheckout, readSourceData } from './source-data.js';
@@ -70,7 +70,7 @@ export async function readDatasetSource(source: string, effectiveDate?: string):
       return { layout, raw: readSourceData(path, effectiveDate) };
     case 'master-zip': {
       // The zip library is loaded only for this layout.
-      const raw = await (await import('./master-zip-source.js')).readMasterZip(readFileSync(path));
+      const raw = await (await import('./master-zip-source.js')).readMasterZipFile(path);
       return { layout, raw: effectiveDate ? { ...raw, effectiveDate } : raw };
     }
     case undefined:

@@ -1,10 +1,11 @@
 /**
  * Reads a `zengin-code` npm package (`lib/zengin-data.js`, keyed by bank code, then branch
  * code) into a RawSnapshot. The package version `1.0.0-pYYYYMMDD` gives the effective date.
+ * Only package.json and the data file are read, each within the caps of archive-limits.ts.
  */
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { ReadBudget } from './archive-limits.js';
 import type { RawBranch, RawInstitution, RawSnapshot } from './raw.js';
 
 interface ZenginRecord {
@@ -25,15 +26,43 @@ export function effectiveDateOfPackageVersion(version: string): string {
   return `${m[1]}-${m[2]}-${m[3]}`;
 }
 
-/** The version in the package.json of the package in `dir`, e.g. `1.0.0-p20260824`. */
+/** The version in a package.json, e.g. `1.0.0-p20260824`. */
+function versionIn(packageJson: string): string {
+  return (JSON.parse(packageJson) as { version: string }).version;
+}
+
+/** The version of the package in `dir`. */
 export function zenginPackageVersion(dir: string): string {
-  return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+  return versionIn(new ReadBudget(dir).readFile('package.json').toString('utf8'));
+}
+
+/** The package's two files, read by a directory or an archive reader. */
+export interface ZenginPackageFiles {
+  /** package.json's text; not needed when the date is given. */
+  readonly packageJson: string | undefined;
+  /** lib/zengin-data.js's text, and its name for messages. */
+  readonly data: string;
+  readonly dataName: string;
 }
 
 /** Loads the package in `dir` (the directory holding its package.json); `effectiveDate` overrides its version's date. */
 export function readZenginPackage(dir: string, effectiveDate?: string): RawSnapshot {
-  const version = effectiveDate ? '' : zenginPackageVersion(dir);
-  const data = readZenginData(join(dir, 'lib', 'zengin-data.js'));
+  const budget = new ReadBudget(dir);
+  return zenginSnapshot(
+    {
+      packageJson: effectiveDate ? undefined : budget.readFile('package.json').toString('utf8'),
+      data: budget.readFile(join('lib', 'zengin-data.js')).toString('utf8'),
+      dataName: join(dir, 'lib', 'zengin-data.js'),
+    },
+    effectiveDate,
+  );
+}
+
+/** The snapshot of a package's files; `effectiveDate` overrides its version's date. */
+export function zenginSnapshot(files: ZenginPackageFiles, effectiveDate?: string): RawSnapshot {
+  if (!effectiveDate && files.packageJson === undefined) throw new Error('it has no package.json to give its version');
+  const version = effectiveDate ? '' : versionIn(files.packageJson!);
+  const data = parseZenginData(files.data, files.dataName);
   const institutions: RawInstitution[] = Object.values(data).map((bank) => ({
     code: bank.code,
     name: bank.name,
@@ -52,8 +81,8 @@ const EXPORTS = /^\s*module\.exports\s*=\s*/;
  * five versions: docs/benchmarks-log.md, 2026-11-24, 18:10 and 18:32), and a file fetched by
  * self-update is never executed. A file of another shape is refused, naming it.
  */
-function readZenginData(file: string): Record<string, ZenginBank> {
-  const text = readFileSync(file, 'utf8').trimEnd();
+function parseZenginData(whole: string, file: string): Record<string, ZenginBank> {
+  const text = whole.trimEnd();
   const start = EXPORTS.exec(text);
   try {
     if (!start) throw new Error('it does not start with module.exports =');

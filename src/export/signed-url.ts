@@ -4,10 +4,18 @@
  * asked for it (its id, signed with the rest), and a download is refused as soon as that key is
  * revoked: the key's status is read from the store for every download, not from the key cache.
  * Verification compares in constant time and tells tampering from expiry only in the message.
+ * Each URL serves at most DOWNLOADS_PER_URL downloads.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const DOWNLOAD_URL_TTL_SECONDS = 600;
+
+/**
+ * Downloads one URL allows (a retry or two, another machine of the same client); past them it
+ * is refused, so a URL passed around cannot serve the file to any number of people in its ten
+ * minutes (docs/export.md). Counted by the route in the shared counters.
+ */
+export const DOWNLOADS_PER_URL = 5;
 
 export interface SignedDownload {
   readonly path: string;
@@ -43,7 +51,8 @@ export class DownloadSigner {
   /** `ok`, or why the link is refused. Asks the store only for a URL this service signed and that has not expired. */
   async verify(datasetId: string, query: DownloadQuery, nowSeconds: number): Promise<DownloadVerdict> {
     const { key, expires, signature } = query;
-    if (key === undefined || expires === undefined || signature === undefined || !KEY_ID.test(key) || !/^[0-9]{1,12}$/.test(expires)) return 'invalid';
+    // The expiry exactly as signed: `0…` or another spelling of the number is not this URL.
+    if (key === undefined || expires === undefined || signature === undefined || !KEY_ID.test(key) || !/^[1-9][0-9]{0,11}$/.test(expires)) return 'invalid';
     const expected = Buffer.from(this.#mac(datasetId, key, Number(expires)));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';

@@ -15,7 +15,7 @@ import { getSetting, putSetting } from '../store/settings.js';
 import { checkForUpdate, type UpdateOutcome } from './updater.js';
 
 /** What one scheduled check came to; the label of ginko_dataset_update_checks_total. */
-export const CHECK_OUTCOMES = ['current', 'updated', 'unreachable', 'integrity', 'malformed', 'invalid', 'error', 'skipped'] as const;
+export const CHECK_OUTCOMES = ['current', 'updated', 'unreachable', 'integrity', 'malformed', 'too_large', 'invalid', 'error', 'skipped'] as const;
 export type CheckOutcome = (typeof CHECK_OUTCOMES)[number];
 
 export interface UpdateScheduleOptions {

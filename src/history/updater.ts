@@ -1,10 +1,15 @@
 /**
  * `ginko update` and the servers' scheduled checks (docs/history.md#update): ask the registry
- * for the newest dated zengin-code, and if it is newer than the current snapshot, download it,
- * verify it against its published integrity, and import it exactly as `ginko import` does (the
+ * for the newest dated zengin-code, and if it is newer than the current snapshot, download it
+ * (streamed to a temporary file within the download cap), verify it against its published
+ * integrity, read it within the caps of ginko import, and import it exactly as `ginko import` does (the
  * same validation, one transaction, the same change history). Any failure leaves the store as
  * it was; the outcome says which failure it was.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ArchiveLimitError } from '../dataset/archive-limits.js';
 import type { ChangeDraft } from '../dataset/diff.js';
 import type { PublishedVersion } from '../dataset/package-versions.js';
 import type { RegistryFailureKind, RegistryOptions } from '../dataset/registry-client.js';
@@ -31,24 +36,35 @@ const failed = (reason: UpdateFailureKind, message: string): UpdateOutcome => ({
 export async function checkForUpdate(store: SqlStore, options: UpdateOptions): Promise<UpdateOutcome> {
   // Loaded on first use: npm's registry client takes a few hundred ms to load, which a server
   // without scheduled updates should not pay at every start.
-  const { fetchNewestVersion, fetchVerifiedTarball, PACKAGE_NAME, RegistryError } = await import('../dataset/registry-client.js');
-  const { readZenginTarballBytes } = await import('../dataset/zengin-tarball.js');
+  const { downloadVerifiedTarball, fetchNewestVersion, PACKAGE_NAME, RegistryError } = await import('../dataset/registry-client.js');
+  const { readZenginTarball } = await import('../dataset/zengin-tarball.js');
   const current = await loadCurrentSnapshot(store.db);
   let newest: PublishedVersion;
-  let bytes: Buffer;
   try {
     newest = await fetchNewestVersion(options);
-    if (current && newest.effectiveDate <= current.raw.effectiveDate) return { kind: 'current', effectiveDate: current.raw.effectiveDate, newest: newest.version };
-    bytes = await fetchVerifiedTarball(newest, options);
   } catch (err) {
     if (err instanceof RegistryError) return failed(err.kind, err.message);
     throw err;
   }
+  if (current && newest.effectiveDate <= current.raw.effectiveDate) return { kind: 'current', effectiveDate: current.raw.effectiveDate, newest: newest.version };
+  // The tarball goes to a file of its own, read from there and removed whatever happens.
+  const dir = await mkdtemp(join(tmpdir(), 'ginko-download-'));
   let raw;
   try {
-    raw = await readZenginTarballBytes(bytes, `${PACKAGE_NAME}-${newest.version}.tgz`);
-  } catch (err) {
-    return failed('malformed', `${PACKAGE_NAME}@${newest.version}: ${(err as Error).message}`);
+    const file = join(dir, `${PACKAGE_NAME}-${newest.version}.tgz`);
+    try {
+      await downloadVerifiedTarball(newest, options, file);
+    } catch (err) {
+      if (err instanceof RegistryError) return failed(err.kind, err.message);
+      throw err;
+    }
+    try {
+      raw = await readZenginTarball(file);
+    } catch (err) {
+      return failed(err instanceof ArchiveLimitError ? 'too_large' : 'malformed', `${PACKAGE_NAME}@${newest.version}: ${(err as Error).message}`);
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
   if (raw.effectiveDate !== newest.effectiveDate) {
     return failed('malformed', `${PACKAGE_NAME}@${newest.version}'s tarball holds version date ${raw.effectiveDate}, not ${newest.effectiveDate}`);

@@ -3,7 +3,7 @@
  * validate` and the console's Data page: streamed (memory flat in the file's size), with counts
  * that add up to it.
  *
- *   CSV     (csv-rows.ts) a header row whose columns are found by name in Japanese or English
+ *   CSV     (src/shared/csv-file.ts) a header row whose columns are found by name in Japanese or English
  *           (PAYEE_COLUMNS); every row written back with every column it had, then the verdict,
  *           the successor and the problem codes. A row the CSV parser cannot read is reported
  *           by its line and left out.
@@ -16,7 +16,8 @@
  */
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import { type InputEncoding, readCsv } from '../shared/csv-rows.js';
+import { CsvFile, UnreadableInputError } from '../shared/csv-file.js';
+import type { InputEncoding } from '../shared/input-encoding.js';
 import type { Slices } from '../shared/slices.js';
 import { DEPOSIT_TYPES } from './deposit-types.js';
 import type { PayeeCheck, PayeeChecker, PayeeInput } from './payee-check.js';
@@ -24,16 +25,13 @@ import { PAYEE_VERDICTS, type PayeeVerdict } from './payee-problems.js';
 import { zenginRecords } from './zengin-records.js';
 import { looksLikeZenginFile, ZENGIN_RECORD_BYTES, ZenginFileRules, type ZenginFileProblem } from './zengin-transfer-file.js';
 
-/** An input that cannot be processed at all (no header, no bank code column). */
-export class UnreadableInputError extends Error {}
-
 type PayeeColumn = keyof PayeeInput;
 
 /** Header names recognised for each field, compared trimmed and in lower case. */
 export const PAYEE_COLUMNS: Readonly<Record<PayeeColumn, readonly string[]>> = Object.freeze({
   bankCode: ['bank_code', 'bank code', 'bankcode', '金融機関コード', '金融機関番号', '銀行コード', '銀行番号'],
   branchCode: ['branch_code', 'branch code', 'branchcode', '支店コード', '支店番号', '店番', '店番号'],
-  // As `ginko resolve --input` finds them (src/cli/resolve-file.ts).
+  // `ginko resolve --input` finds its columns by these two (src/cli/resolve-file.ts).
   bankName: ['bank_name', 'bank', 'bankname', 'bank name', '金融機関名', '金融機関', '銀行名', '銀行'],
   branchName: ['branch_name', 'branch', 'branchname', 'branch name', '支店名', '支店'],
   accountType: ['account_type', 'account type', 'deposit_type', '預金種目', '種目', '口座種別', '預金種別', '科目'],
@@ -64,6 +62,9 @@ export interface PayeeFileSummary {
   /** Rows (by line) or records (by number) that could not be read, at most MAX_REPORTED of them. */
   readonly malformed: readonly { readonly at: number; readonly message: string }[];
   readonly malformedCount: number;
+  /** CSV only: lines with bytes that are not of the file's encoding (read with U+FFFD and checked), at most MAX_REPORTED. */
+  readonly undecodable?: readonly { readonly at: number; readonly message: string }[];
+  readonly undecodableCount?: number;
   /** 全銀 only: the file's own rules broken (record kinds in order, trailer count and total), at most MAX_REPORTED. */
   readonly fileProblems: readonly ZenginFileProblem[];
   readonly fileProblemCount: number;
@@ -136,29 +137,44 @@ function columnsOf(header: readonly string[]): Partial<Record<PayeeColumn, numbe
 const TYPE_BY_NAME = new Map<string, string>(Object.entries(DEPOSIT_TYPES).map(([code, name]) => [name, code]));
 
 async function validateCsv(checker: PayeeChecker, chunks: AsyncIterable<Buffer>, out: Writable, options: PayeeFileOptions): Promise<PayeeFileSummary> {
-  const input = await readCsv(chunks);
+  const file = new CsvFile(chunks);
   const counts = zeroCounts();
   const malformed: { at: number; message: string }[] = [];
+  const undecodable: { at: number; message: string }[] = [];
   let malformedCount = 0;
+  let undecodableCount = 0;
   let read = 0;
   let columns: Partial<Record<PayeeColumn, number>> | undefined;
-  for await (const row of input.rows) {
+  let width = 0;
+  const leftOut = (at: number, message: string) => {
+    if (malformedCount++ < MAX_REPORTED) malformed.push({ at, message });
+  };
+  for await (const item of file) {
+    if (item.kind === 'undecodable') {
+      if (undecodableCount++ < MAX_REPORTED) undecodable.push({ at: item.line, message: item.message });
+      continue;
+    }
     if (columns === undefined) {
-      if (row.kind === 'malformed') throw new UnreadableInputError(`line ${row.line}: the header cannot be read: ${row.message}`);
-      columns = columnsOf(row.fields);
-      if (columns.bankCode === undefined) throw new UnreadableInputError(`no bank code column (one of ${PAYEE_COLUMNS.bankCode.join(', ')}); the header has: ${row.fields.join(', ')}`);
-      const clash = CHECK_COLUMNS.some((c) => row.fields.includes(c));
-      await write(out, stringify([[...row.fields, ...CHECK_COLUMNS.map((c) => (clash ? `checked_${c}` : c))]]));
+      if (item.kind === 'problem') throw new UnreadableInputError(`line ${item.line}: the header cannot be read: ${item.message}`);
+      columns = columnsOf(item.fields);
+      width = item.fields.length;
+      if (columns.bankCode === undefined) throw new UnreadableInputError(`no bank code column (one of ${PAYEE_COLUMNS.bankCode.join(', ')}); the header has: ${item.fields.join(', ')}`);
+      const clash = CHECK_COLUMNS.some((c) => item.fields.includes(c));
+      await write(out, stringify([[...item.fields, ...CHECK_COLUMNS.map((c) => (clash ? `checked_${c}` : c))]]));
       continue;
     }
     read++;
     await yieldTurn(options);
-    if (row.kind === 'malformed') {
-      malformedCount++;
-      if (malformed.length < MAX_REPORTED) malformed.push({ at: row.line, message: row.message });
+    if (item.kind === 'problem') {
+      leftOut(item.line, item.message);
       continue;
     }
-    const cell = (c: PayeeColumn) => (columns![c] === undefined ? undefined : row.fields[columns![c]!]);
+    const row = item.fields;
+    if (row.length !== width) {
+      leftOut(item.line, `${row.length} fields where the header has ${width}`);
+      continue;
+    }
+    const cell = (c: PayeeColumn) => (columns![c] === undefined ? undefined : row[columns![c]!]);
     const type = cell('accountType')?.trim();
     const check = checker.check({
       bankCode: cell('bankCode'),
@@ -172,12 +188,12 @@ async function validateCsv(checker: PayeeChecker, chunks: AsyncIterable<Buffer>,
       number: cell('number'),
     });
     counts[check.verdict]++;
-    await write(out, stringify([[...row.fields, ...checkCells(check)]]));
+    await write(out, stringify([[...row, ...checkCells(check)]]));
     if (read % 1000 === 0) options.onProgress?.(read);
   }
   if (columns === undefined) throw new UnreadableInputError('the input is empty: a header line and rows are expected');
   options.onProgress?.(read);
-  return { format: 'csv', encoding: input.encoding, read, counts, malformed, malformedCount, fileProblems: [], fileProblemCount: 0 };
+  return { format: 'csv', encoding: file.encoding, read, counts, malformed, malformedCount, undecodable, undecodableCount, fileProblems: [], fileProblemCount: 0 };
 }
 
 async function validateZengin(checker: PayeeChecker, chunks: AsyncIterable<Buffer>, out: Writable, options: PayeeFileOptions): Promise<PayeeFileSummary> {

@@ -12,6 +12,7 @@
 import type { Kysely } from 'kysely';
 import type { UsageCount, UsageCounts } from '../access/usage-journal.js';
 import type { Database } from './schema.js';
+import { byKey } from './upsert-order.js';
 
 export class UsageStore implements UsageCounts {
   constructor(private readonly db: Kysely<Database>) {}
@@ -24,10 +25,13 @@ export class UsageStore implements UsageCounts {
   /**
    * Adds each `count` (a number of requests, possibly negative) to what is stored for the same
    * bucket, key and day, in one statement per row so that concurrent writers never lose each
-   * other's requests (the database adds; nothing is read back and rewritten).
+   * other's requests (the database adds; nothing is read back and rewritten). Rows are written
+   * in the order of their key, the same in every replica: two flushes that meet on the same rows
+   * then wait for each other in turn instead of each holding a row the other needs (a deadlock
+   * on PostgreSQL).
    */
   async add(deltas: readonly UsageCount[]): Promise<void> {
-    const rows = deltas.filter((c) => c.count !== 0);
+    const rows = deltas.filter((c) => c.count !== 0).sort(byKey((c) => [c.bucket, c.keyId, c.day]));
     if (rows.length === 0) return;
     await this.db.transaction().execute(async (trx) => {
       for (const c of rows) {

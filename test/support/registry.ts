@@ -11,6 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { installedPackageDir } from '../../src/dataset/zengin.js';
 import type { RawData } from './raw-diff.js';
@@ -47,11 +48,14 @@ export async function packBundled(outDir: string, packages: readonly string[]): 
   return packed;
 }
 
+/** What a tarball request may answer instead: other bytes, or a stream (chunked unless a length is declared). */
+export type ServedBody = Buffer | { readonly stream: () => Readable; readonly declaredLength?: number };
+
 export class TestRegistry {
   readonly #server: Server;
   readonly #versions = new Map<string, { integrity: string; bytes: Buffer }>();
   /** What a tarball request answers instead of the published bytes, by version. */
-  readonly #served = new Map<string, Buffer>();
+  readonly #served = new Map<string, ServedBody>();
   /** The `latest` dist-tag: deliberately not the newest date in the tests. */
   latest = '';
   readonly requests: string[] = [];
@@ -74,7 +78,13 @@ export class TestRegistry {
         return;
       }
       res.setHeader('content-type', 'application/octet-stream');
-      res.end(this.#served.get(version) ?? this.#versions.get(version)!.bytes);
+      const body = this.#served.get(version) ?? this.#versions.get(version)!.bytes;
+      if (Buffer.isBuffer(body)) return void res.end(body);
+      if (body.declaredLength !== undefined) res.setHeader('content-length', String(body.declaredLength));
+      const stream = body.stream();
+      // A client that stops reading (a download past its cap) ends the stream.
+      res.on('close', () => stream.destroy());
+      stream.pipe(res);
     });
   }
 
@@ -94,7 +104,7 @@ export class TestRegistry {
   }
 
   /** Answers `bytes` for `version`'s tarball while the document keeps its published integrity. */
-  serveInstead(version: string, bytes: Buffer | undefined): void {
+  serveInstead(version: string, bytes: ServedBody | undefined): void {
     if (bytes) this.#served.set(version, bytes);
     else this.#served.delete(version);
   }

@@ -1,5 +1,5 @@
 /** 全銀 総合振込 files for tests: 120-byte records in Shift_JIS (JIS X 0201 kana), as banking software writes them. */
-import { encodeShiftJis } from '../../src/cli/input-encoding.js';
+import { encodeShiftJis } from '../../src/shared/input-encoding.js';
 
 /** `text` in Shift_JIS, padded with spaces (or cut) to `bytes`. */
 function cell(text: string, bytes: number, pad = ' '): Buffer {

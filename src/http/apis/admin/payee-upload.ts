@@ -7,7 +7,8 @@
 import { Writable } from 'node:stream';
 import type { Snapshot } from '../../../dataset/snapshot.js';
 import { payeeCheckerOf } from '../../../payee/payee-check.js';
-import { UnreadableInputError, validatePayeeFile } from '../../../payee/payee-file.js';
+import { validatePayeeFile } from '../../../payee/payee-file.js';
+import { UnreadableInputError } from '../../../shared/csv-file.js';
 import { PAYEE_VERDICTS, type PayeeVerdict } from '../../../payee/payee-problems.js';
 import { Slices } from '../../../shared/slices.js';
 import type { UploadedFile } from './multipart-body.js';

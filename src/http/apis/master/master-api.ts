@@ -4,6 +4,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DOWNLOAD_URL_TTL_SECONDS, DOWNLOADS_PER_URL } from '../../../export/signed-url.js';
 import { jstTimestamp } from '../../../history/records.js';
 import { accessGuard } from '../../edge/access-guard.js';
 import { ApiError } from '../../edge/api-error.js';
@@ -83,6 +84,10 @@ function registerMasterRoutes(app: FastifyInstance, services: AppServices): void
       if (verdict === 'revoked') throw new ApiError(403, 'the API key that asked for this download URL has been revoked');
       if (verdict === 'expired') throw new ApiError(403, 'this download URL has expired; ask /master/v1/download-url for a new one');
       if (verdict === 'invalid') throw new ApiError(403, 'this download URL is not valid: it was altered or not issued by this service');
+      // Counted only for a URL this service signed, across replicas with Redis; the window
+      // outlives the URL, which expires at most DOWNLOAD_URL_TTL_SECONDS after it was signed.
+      const uses = await services.access.parts.counters.add(`download-url:${query.signature}`, 1, DOWNLOAD_URL_TTL_SECONDS);
+      if (uses.count > DOWNLOADS_PER_URL) throw new ApiError(403, `this download URL has been used ${DOWNLOADS_PER_URL} times, the most one URL allows; ask /master/v1/download-url for a new one`);
       const bytes = await services.exports.zip(id);
       if (!bytes) throw ApiError.notFound(`dataset ${id} has no master file`);
       return reply

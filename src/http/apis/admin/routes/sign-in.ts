@@ -1,6 +1,7 @@
 /**
- * Sign-in, sign-out and the language switch. Failed sign-ins are limited per name and per
- * address (src/console/signin-limiter.ts): past the limit, 429 with Retry-After and a log line.
+ * Sign-in, sign-out and the language switch. Sign-in attempts take a slot per name and per
+ * address before the password is checked (src/console/signin-limiter.ts); a right password gives
+ * it back. Past the limit, 429 with Retry-After and a log line.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLanguage, LANGUAGE_COOKIE } from '../i18n.js';
@@ -38,18 +39,20 @@ export function registerSignIn(app: FastifyInstance, services: AdminServices): v
     const password = form.password ?? '';
     const ip = request.ip;
     const { signins, operators, sessions, audit } = services.console;
-    const wait = signins.retryAfterSeconds(name, ip);
-    if (wait > 0) {
+    // The slot is taken before the (slow) password check, so attempts sent at once are counted too.
+    const admission = signins.admit(name, ip);
+    if ('retryAfterSeconds' in admission) {
+      const wait = admission.retryAfterSeconds;
       request.log.warn({ operator: name, ip, retryAfter: wait }, 'console sign-in refused: too many failed attempts');
       reply.header('retry-after', String(wait));
       return signInPage(request, reply, 429, { name, next: form.next, error: t('signin.limited', { seconds: wait }) });
     }
+    // A wrong password, or a check that throws (the store unreachable), keeps the slot taken.
     if (!(await operators.verify(name, password))) {
-      signins.fail(name, ip);
       request.log.info({ operator: name, ip }, 'console sign-in failed');
       return signInPage(request, reply, 401, { name, next: form.next, error: t('signin.failed') });
     }
-    signins.succeed(name);
+    admission.attempt.succeeded();
     const { token } = await sessions.create(name, ip);
     await audit.record({ operator: name, action: 'signin', target: '', detail: {}, ip });
     reply.setCookie(SESSION_COOKIE, token, SESSION_COOKIE_OPTIONS);
