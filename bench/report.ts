@@ -14,6 +14,8 @@ export interface ScenarioReport {
   readonly target: number | undefined;
   /** Records per request (payee checks). */
   readonly itemsPerRequest?: number | undefined;
+  /** The server's peak resident memory while the scenario ran, in MB. */
+  readonly peakRssMb?: number | undefined;
 }
 
 export interface Report {
@@ -59,11 +61,11 @@ export function printReport(report: Report, check: boolean): void {
     `${report.date} · ${report.machine}`,
     report.configuration,
     '',
-    `${pad('scenario', 40)} ${pad('bare req/s', 11)} ${pad('Ginko req/s', 12)} ${pad('ratio', 6)} ${pad('target', 7)} ${pad('p99 bare/Ginko ms', 18)} rounds`,
+    `${pad('scenario', 40)} ${pad('bare req/s', 11)} ${pad('Ginko req/s', 12)} ${pad('ratio', 6)} ${pad('target', 7)} ${pad('p99 bare/Ginko ms', 18)} ${pad('peak MB', 8)} rounds`,
   ];
   for (const s of report.scenarios) {
     const target = s.target === undefined ? 'report' : `≥ ${s.target.toFixed(2)}`;
-    lines.push(`${pad(s.name, 40)} ${pad(String(s.bare.requestsPerSecond), 11)} ${pad(String(s.ginko.requestsPerSecond), 12)} ${pad(s.ratio.toFixed(2), 6)} ${pad(target, 7)} ${pad(`${s.bare.p99Ms} / ${s.ginko.p99Ms}`, 18)} ${s.ratios.join(' ')}`);
+    lines.push(`${pad(s.name, 40)} ${pad(String(s.bare.requestsPerSecond), 11)} ${pad(String(s.ginko.requestsPerSecond), 12)} ${pad(s.ratio.toFixed(2), 6)} ${pad(target, 7)} ${pad(`${s.bare.p99Ms} / ${s.ginko.p99Ms}`, 18)} ${pad(String(s.peakRssMb ?? ''), 8)} ${s.ratios.join(' ')}`);
   }
   for (const s of report.scenarios) {
     if (s.itemsPerRequest) lines.push('', `${s.name}: ${(s.ginko.requestsPerSecond * s.itemsPerRequest).toLocaleString('en-US')} records/s over HTTPS (aim ≥ 10,000)`);

@@ -102,8 +102,10 @@ async function main(): Promise<number> {
         const origin = (server === 'bare' ? bare : ginko).url;
         return load({ method: scenario.method, headers, body: scenario.body, connections: scenario.connections ?? connections, seconds: s, url: sequences ? origin : origin + scenario.path, sequence: sequences?.[server] });
       };
+      const sampled = rss.length;
       const result = await alternate(on('bare'), on('ginko'));
-      reports.push({ name: scenario.name, bare: result.bare, ginko: result.ginko, ratio: result.ratio, ratios: result.ratios, target: scenario.target, itemsPerRequest: scenario.itemsPerRequest });
+      const peakRssMb = Math.max(0, ...rss.slice(sampled));
+      reports.push({ name: scenario.name, bare: result.bare, ginko: result.ginko, ratio: result.ratio, ratios: result.ratios, target: scenario.target, itemsPerRequest: scenario.itemsPerRequest, peakRssMb });
     }
 
     const whole = !args.only;

@@ -25,7 +25,7 @@ import type { Bank, Branch } from '../src/domain/types.js';
 import { institutionForms } from '../src/resolve/institution-names.js';
 import { isAbbreviationOf, isOneEditApart } from '../src/resolve/keys.js';
 import { spokenKey } from '../src/resolve/spoken.js';
-import { at, bankUnique, baseOf, branchForms, CaseList, directory, f, formerBranchNames, GENERIC, ordinaryBranch, plainBank } from './case-data.js';
+import { at, bankUnique, baseOf, branchesOf, branchForms, CaseList, directory, f, formerBranchNames, GENERIC, sampleBanks as banks, sampler } from './case-data.js';
 import type { EvalFile, RealCaseClass } from './cases.js';
 import { seeded } from './seeded-random.js';
 
@@ -35,16 +35,7 @@ const list = new CaseList<RealCaseClass>();
 const { cases, counters } = list;
 const add = list.add.bind(list);
 
-const banks = directory.banks.filter((b) => b.code !== '9900' && plainBank(b) && directory.branches(b.code).some((br) => ordinaryBranch(b.code, br)));
-function sample(count: number, make: (bank: Bank) => boolean): void {
-  let made = 0;
-  for (const bank of shuffled(banks)) {
-    if (made >= count) return;
-    if (make(bank)) made++;
-  }
-  if (made < count) throw new Error(`only ${made} of ${count} samples`);
-}
-const branchesOf = (bank: Bank, ok: (b: Branch) => boolean) => directory.branches(bank.code).filter((b) => ordinaryBranch(bank.code, b) && ok(b));
+const sample = sampler(shuffled);
 
 // ---------------------------------------------------------------- variant_kanji
 

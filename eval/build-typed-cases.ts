@@ -22,7 +22,7 @@ import { KANJI_VARIANT_EXCEPTIONS } from '../src/domain/kanji-variants.js';
 import { JINMEIYO_OLD_FORMS, JOYO_OLD_FORMS } from '../src/domain/old-kanji-forms.js';
 import type { Bank, Branch } from '../src/domain/types.js';
 import { institutionForms } from '../src/resolve/institution-names.js';
-import { at, bankUnique, baseOf, CaseList, directory, f, formerBranchNames, ordinaryBranch, plainBank } from './case-data.js';
+import { at, bankUnique, baseOf, branchesOf, CaseList, directory, f, formerBranchNames, sampleBanks as banks, sampler } from './case-data.js';
 import type { EvalFile, TypedCaseClass } from './cases.js';
 import { seeded } from './seeded-random.js';
 
@@ -30,16 +30,7 @@ const { pick, shuffled } = seeded(20261207);
 const list = new CaseList<TypedCaseClass>();
 const add = list.add.bind(list);
 
-const banks = directory.banks.filter((b) => b.code !== '9900' && plainBank(b) && directory.branches(b.code).some((br) => ordinaryBranch(b.code, br)));
-function sample(count: number, make: (bank: Bank) => boolean): void {
-  let made = 0;
-  for (const bank of shuffled(banks)) {
-    if (made >= count) return;
-    if (make(bank)) made++;
-  }
-  if (made < count) throw new Error(`only ${made} of ${count} samples`);
-}
-const branchesOf = (bank: Bank, ok: (b: Branch) => boolean) => directory.branches(bank.code).filter((b) => ordinaryBranch(bank.code, b) && ok(b));
+const sample = sampler(shuffled);
 /** A branch name without an office word, so that one added is the only thing to remove. */
 const bare = (b: Branch) => baseOf(b.name) === undefined && !b.name.endsWith('店');
 

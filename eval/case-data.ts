@@ -117,3 +117,21 @@ export function at(bankCode: string, branchName: string): Expected {
   if (hits.length !== 1) throw new Error(`${bankCode} ${branchName}: ${hits.length} branches`);
   return { bank: bankCode, branch: hits[0]!.code };
 }
+
+/** The banks the case builders draw from: ordinary ones with an ordinary branch, JP Bank aside. */
+export const sampleBanks = directory.banks.filter((b) => b.code !== '9900' && plainBank(b) && directory.branches(b.code).some((br) => ordinaryBranch(b.code, br)));
+
+/** Draws `count` cases, `make` trying one bank after another in the order `shuffled` gives. */
+export function sampler(shuffled: <T>(list: readonly T[]) => T[]): (count: number, make: (bank: Bank) => boolean) => void {
+  return (count, make) => {
+    let made = 0;
+    for (const bank of shuffled(sampleBanks)) {
+      if (made >= count) return;
+      if (make(bank)) made++;
+    }
+    if (made < count) throw new Error(`only ${made} of ${count} samples`);
+  };
+}
+
+/** The ordinary branches of `bank` that `ok` takes. */
+export const branchesOf = (bank: Bank, ok: (b: Branch) => boolean) => directory.branches(bank.code).filter((b) => ordinaryBranch(bank.code, b) && ok(b));

@@ -35,7 +35,7 @@ it('runs the lookup scenario against the bare server as npm start runs Ginko, wi
     // Exit status 1 exactly when a target failed.
     assert.equal(code, /^FAIL/m.test(stdout) ? 1 : 0, stdout);
     assert.match(stdout, /^Ginko as `npm start` runs it \(node bin\/ginko\.js serve; log level info to a file\); autocannon -c 2; 1 rounds of 1 s per server and scenario$/m);
-    assert.match(stdout, /^lookup \/v3\/banks\/0001 +\d+ +\d+ +\d\.\d\d +≥ 0\.70 +\d+ \/ \d+ +\d\.\d+$/m);
+    assert.match(stdout, /^lookup \/v3\/banks\/0001 +\d+ +\d+ +\d\.\d\d +≥ 0\.70 +\d+ \/ \d+ +\d+ +\d\.\d+$/m);
     assert.match(stdout, /^(PASS|FAIL) {2}lookup \/v3\/banks\/0001: ratio ≥ 0\.70: \d\.\d\d$/m);
     const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
     assert.deepEqual(report.scenarios.map((s) => s.name), ['lookup /v3/banks/0001']);

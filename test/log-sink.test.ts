@@ -1,6 +1,6 @@
 /** The sink below the server's log (docs/operations.md#logs): lines written to a descriptor within a bound. */
 import assert from 'node:assert/strict';
-import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';

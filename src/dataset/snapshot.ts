@@ -103,17 +103,11 @@ export class Snapshot {
   }
 
   async #finishInSlices<T>(derivation: DerivationInSteps<T>): Promise<T> {
-    const steps = (this.#preparing.get(derivation) as Generator<void, T, void> | undefined) ?? derivation.steps(this);
-    this.#preparing.delete(derivation);
+    const steps = this.within(derivation);
     const slices = new Slices();
     for (;;) {
-      // Finished by a `derive` meanwhile: that value stands.
-      if (this.#derived.has(derivation)) return this.#derived.get(derivation) as T;
       const next = steps.next();
-      if (next.done) {
-        this.#derived.set(derivation, next.value);
-        return next.value;
-      }
+      if (next.done) return next.value;
       if (slices.due()) await slices.pause();
     }
   }

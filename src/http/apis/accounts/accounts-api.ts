@@ -19,14 +19,10 @@ import { isPromise } from '../../../access/maybe-promise.js';
 import { type PayeeInput, payeeCheckerOf } from '../../../payee/payee-check.js';
 import { mapInSlices } from '../../../shared/slices.js';
 import { accessGuard, refuse } from '../../edge/access-guard.js';
-import { ApiError } from '../../edge/api-error.js';
-import { DETAILED_ERRORS } from '../../edge/error-shapes.js';
-import { handleErrorsAs } from '../../edge/errors.js';
-import { utf8BodyText } from '../../edge/json-body.js';
 import { registerPost } from '../../edge/register.js';
 import { addRate, sendJson } from '../../edge/writer.js';
 import type { AppServices } from '../../services.js';
-import { detailedBodyValidator, missingBody, parseResolveJson } from '../resolve/body.js';
+import { type BodyShape, installDetailedJsonBodies, missingBody } from '../resolve/body.js';
 import { ResolveMessageErrorSchema, ResolveValidationErrorSchema } from '../resolve/schemas.js';
 import { ACCOUNTS_BODY_LIMIT } from './limits.js';
 import { PayeeValidateRequestSchema, PayeeValidateResponseSchema } from './schemas.js';
@@ -65,26 +61,15 @@ export function payeeInputOf(item: PayeeItem): PayeeInput {
   };
 }
 
-const bodyValidator = detailedBodyValidator({
+const BODY_SHAPE: BodyShape = {
   fieldOrder: ['items', 'id', 'bank_code', 'branch_code', 'bank_name', 'branch_name', 'account_type', 'account_number', 'holder_kana', 'symbol', 'number'],
   enumMessage: 'Input is not one of the allowed values',
-});
-
-const notUtf8 = (message: string) => new ApiError(400, message, [{ message, paramName: 'body', invalidValue: '', type: 'value_error', loc: ['body'] }]);
+};
 
 /** The payee checks, registered under the prefix `/accounts/v1`. */
 export function accountsApi(services: AppServices): (app: FastifyInstance) => Promise<void> {
   return async (scope) => {
-    handleErrorsAs(scope, DETAILED_ERRORS);
-    scope.setValidatorCompiler(bodyValidator);
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: ACCOUNTS_BODY_LIMIT }, (request, body, done) => {
-      try {
-        done(null, parseResolveJson(utf8BodyText(request, body as Buffer, notUtf8)));
-      } catch (error) {
-        done(error as Error, undefined);
-      }
-    });
+    installDetailedJsonBodies(scope, BODY_SHAPE, ACCOUNTS_BODY_LIMIT);
 
     registerPost(scope, {
       bodyLimit: ACCOUNTS_BODY_LIMIT,

@@ -17,11 +17,13 @@
  * `input` echoes the offending value, cut to MAX_ECHO_CHARACTERS (a value that is not text as
  * its JSON, cut likewise). Unknown fields are ignored, so that clients may send more than Ginko reads.
  */
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import type { ErrorObject } from 'ajv';
 import { isResolveContext, RESOLVE_CONTEXTS, type ResolveInput } from '../../../resolve/types.js';
 import { ApiError, type ValidationError } from '../../edge/api-error.js';
-import { JSON_TOO_DEEP_MESSAGE, jsonDepth } from '../../edge/json-body.js';
+import { DETAILED_ERRORS } from '../../edge/error-shapes.js';
+import { handleErrorsAs } from '../../edge/errors.js';
+import { JSON_TOO_DEEP_MESSAGE, jsonDepth, utf8BodyText } from '../../edge/json-body.js';
 import { MAX_JSON_DEPTH } from '../../edge/limits.js';
 import { compiledOnFirstUse, schemaAjv, SchemaViolation } from '../../edge/validation.js';
 import { MAX_ECHO_CHARACTERS, MAX_ID_LENGTH } from './limits.js';
@@ -145,7 +147,7 @@ function compareLoc(a: readonly (string | number)[], b: readonly (string | numbe
   return a.length - b.length;
 }
 
-const RESOLVE_SHAPE: BodyShape = { fieldOrder: ['items', 'id', 'bank_name', 'branch_name', 'context'], enumMessage: `Input should be ${CONTEXT_LIST}` };
+export const RESOLVE_SHAPE: BodyShape = { fieldOrder: ['items', 'id', 'bank_name', 'branch_name', 'context'], enumMessage: `Input should be ${CONTEXT_LIST}` };
 
 const ajv = schemaAjv(true);
 
@@ -162,10 +164,30 @@ export function detailedBodyValidator(shape: BodyShape): FastifySchemaCompiler<u
 }
 
 /** The Resolve scope's validator. */
-export const resolveBodyValidator = detailedBodyValidator(RESOLVE_SHAPE);
 
 /** The input of one body (or batch item) the schema has accepted. */
 export function resolveInputOf(body: unknown): ResolveInput {
   const { bank_name: bankName, branch_name: branchName, context } = body as { bank_name: string; branch_name: string; context?: string | null };
   return { bankName, branchName, ...(typeof context === 'string' && isResolveContext(context) ? { context } : {}) };
+}
+
+/** A body that is not UTF-8: a 400 naming it, in the detailed shape (docs/errors.md), not a 422 of a guessed text. */
+const notUtf8 = (message: string) => new ApiError(400, message, [{ message, paramName: 'body', invalidValue: '', type: 'value_error', loc: ['body'] }]);
+
+/**
+ * A scope whose routes take JSON bodies answered in the detailed shape: its errors, its
+ * validator (`shape`: every problem at once, as a 422), and JSON read strictly (UTF-8, nesting)
+ * within `bodyLimit`. The Resolve API and the payee checks (apis/accounts).
+ */
+export function installDetailedJsonBodies(scope: FastifyInstance, shape: BodyShape, bodyLimit: number): void {
+  handleErrorsAs(scope, DETAILED_ERRORS);
+  scope.setValidatorCompiler(detailedBodyValidator(shape));
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit }, (request, body, done) => {
+    try {
+      done(null, parseResolveJson(utf8BodyText(request, body as Buffer, notUtf8)));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
 }

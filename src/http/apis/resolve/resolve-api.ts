@@ -21,14 +21,10 @@ import { MAX_INPUT_LENGTH, resolve } from '../../../resolve/resolve.js';
 import { RESOLVE_INDEX } from '../../../resolve/resolve-index.js';
 import type { ResolveAnswer, ResolveInput } from '../../../resolve/types.js';
 import { accessGuard, refuse } from '../../edge/access-guard.js';
-import { ApiError } from '../../edge/api-error.js';
-import { handleErrorsAs } from '../../edge/errors.js';
-import { utf8BodyText } from '../../edge/json-body.js';
-import { DETAILED_ERRORS } from '../../edge/error-shapes.js';
 import { addRate, sendJson } from '../../edge/writer.js';
 import { batchItemsOf } from './batch-body.js';
 import { RESOLVE_BATCH_BODY_LIMIT, RESOLVE_BODY_LIMIT } from './limits.js';
-import { missingBody, parseResolveJson, resolveBodyValidator, resolveInputOf } from './body.js';
+import { installDetailedJsonBodies, missingBody, RESOLVE_SHAPE, resolveInputOf } from './body.js';
 import { ResolveBatchRequestSchema, ResolveBatchResponseSchema, ResolveMessageErrorSchema, ResolveRequestSchema, ResolveResponseSchema, ResolveValidationErrorSchema } from './schemas.js';
 import type { AppServices } from '../../services.js';
 import { registerPost } from '../../edge/register.js';
@@ -39,9 +35,6 @@ export const DEBUG_HEADER = 'x-debug-resolve';
 export const RESOLVE_BATCH_PATH = `${RESOLVE_PATH}/batch`;
 
 const RESOLVE_POLICY: LimitPolicy = { bucket: 'resolve' };
-
-/** A body that is not UTF-8: a 400 naming it, in the detailed shape (docs/errors.md), not a 422 of a guessed text. */
-const notUtf8 = (message: string) => new ApiError(400, message, [{ message, paramName: 'body', invalidValue: '', type: 'value_error', loc: ['body'] }]);
 
 /** Estimated bytes of a kept answer: the object, its reasons, and each candidate. */
 const ANSWER_BYTES = 400;
@@ -82,17 +75,8 @@ function wantsDebug(request: FastifyRequest): boolean {
 export function resolveApi(services: AppServices): (app: FastifyInstance) => Promise<void> {
   return async (scope) => {
     const guard = accessGuard(services, RESOLVE_POLICY);
-    handleErrorsAs(scope, DETAILED_ERRORS);
     // Every problem of the body at once, in the 422 shape of docs/errors.md (body.ts).
-    scope.setValidatorCompiler(resolveBodyValidator);
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: RESOLVE_BODY_LIMIT }, (request, body, done) => {
-      try {
-        done(null, parseResolveJson(utf8BodyText(request, body as Buffer, notUtf8)));
-      } catch (error) {
-        done(error as Error, undefined);
-      }
-    });
+    installDetailedJsonBodies(scope, RESOLVE_SHAPE, RESOLVE_BODY_LIMIT);
 
     registerPost(scope, {
       bodyLimit: RESOLVE_BODY_LIMIT,
