@@ -305,29 +305,28 @@ describe('usage journal and plan cache on SQLite', () => {
     assert.equal(cache.get('p'), plan);
   });
 
-  it('authenticates from the cache synchronously; a connection that changes its key is judged on the new one', async () => {
+  it('authenticates from the cache synchronously; a revocation reaches it once the cache entry ends', async () => {
     await new PlanStore(store.db).ensureDefaults();
     const keys = new KeyStore(store.db);
     const a = await keys.create({ plan: 'free', name: 'a' });
     const b = await keys.create({ plan: 'free', name: 'b' });
     let clock = 0;
     const auth = new Authenticator(keys, () => clock);
-    const connection = {};
     try {
-      const first = auth.authenticate(a.key, connection);
+      const first = auth.authenticate(a.key);
       assert.ok(first instanceof Promise, 'a key not yet cached is read from the store');
       assert.deepEqual(await first, { ok: true, key: a.record });
-      assert.deepEqual(auth.authenticate(a.key, connection), { ok: true, key: a.record });
-      assert.deepEqual(await auth.authenticate(b.key, connection), { ok: true, key: b.record });
+      assert.deepEqual(auth.authenticate(a.key), { ok: true, key: a.record });
+      assert.deepEqual(await auth.authenticate(b.key), { ok: true, key: b.record });
       const wrong = b.key.slice(0, -1) + (b.key.endsWith('A') ? 'B' : 'A');
-      assert.deepEqual(await auth.authenticate(wrong, connection), { ok: false, reason: 'invalid' });
-      assert.deepEqual(auth.authenticate('gk_short', connection), { ok: false, reason: 'invalid' });
-      assert.deepEqual(auth.authenticate(a.key, connection), { ok: true, key: a.record });
-      // Revocation reaches a connection that keeps presenting the key once the cache entry ends.
+      assert.deepEqual(await auth.authenticate(wrong), { ok: false, reason: 'invalid' });
+      assert.deepEqual(auth.authenticate('gk_short'), { ok: false, reason: 'invalid' });
+      assert.deepEqual(auth.authenticate(a.key), { ok: true, key: a.record });
+      // Revocation reaches a client that keeps presenting the key once the cache entry ends.
       await keys.revoke(a.record.id);
-      assert.deepEqual(auth.authenticate(a.key, connection), { ok: true, key: a.record });
+      assert.deepEqual(auth.authenticate(a.key), { ok: true, key: a.record });
       clock = CACHE_TTL_MS;
-      assert.deepEqual(await auth.authenticate(a.key, connection), { ok: false, reason: 'revoked' });
+      assert.deepEqual(await auth.authenticate(a.key), { ok: false, reason: 'revoked' });
     } finally {
       await auth.close();
     }
@@ -342,7 +341,7 @@ describe('usage journal and plan cache on SQLite', () => {
     let clock = 0;
     const auth = new Authenticator(counting, () => clock);
     try {
-      const answers = await Promise.all([auth.authenticate(a.key), auth.authenticate(a.key, {}), auth.authenticate(a.key, {})]);
+      const answers = await Promise.all([auth.authenticate(a.key), auth.authenticate(a.key), auth.authenticate(a.key)]);
       assert.deepEqual(answers, [0, 1, 2].map(() => ({ ok: true, key: a.record })));
       assert.equal(lookups, 1);
       clock = CACHE_TTL_MS;

@@ -28,8 +28,6 @@ export interface LimitPolicy {
 
 export interface AccessRequest extends Client {
   readonly presentedKey: string | undefined;
-  /** The request's connection, when there is one (see Authenticator.authenticate). */
-  readonly connection?: object | undefined;
 }
 
 export type Denial =
@@ -78,7 +76,7 @@ export class AccessControl {
    */
   check(request: AccessRequest, policy: LimitPolicy): MaybePromise<AccessDecision> {
     if (this.parts.maintenance.on) return MAINTENANCE;
-    const known = this.parts.auth.fromMemory(request.presentedKey, request.connection);
+    const known = this.parts.auth.fromMemory(request.presentedKey);
     if ('hash' in known) return this.#lookUp(known, request, policy);
     return this.#authenticated(known, request, policy);
   }
@@ -86,10 +84,10 @@ export class AccessControl {
   /** A key only the store can judge: a key it had is looked up; another only if abuse protection allows. */
   async #lookUp(pending: PendingLookup, request: AccessRequest, policy: LimitPolicy): Promise<AccessDecision> {
     const { auth, abuse } = this.parts;
-    if (pending.known) return this.#authenticated(await auth.lookUp(pending, request.connection), request, policy);
+    if (pending.known) return this.#authenticated(await auth.lookUp(pending), request, policy);
     const block = await abuse.beforeLookup(request);
     if (block.blocked) return deny({ kind: 'blocked', retryAfterSeconds: block.retryAfterSeconds ?? abuse.options.blockSeconds });
-    const result = await auth.lookUp(pending, request.connection);
+    const result = await auth.lookUp(pending);
     if (result.ok || result.reason === 'revoked') await abuse.lookupFoundKey(request);
     return this.#authenticated(result, request, policy);
   }

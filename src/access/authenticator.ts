@@ -37,14 +37,6 @@ export interface PendingLookup {
   readonly known: boolean;
 }
 
-/** What one connection presented last and the verdict on it, good until the cache entry ends or a key is forgotten. */
-interface ConnectionVerdict {
-  readonly presented: string;
-  readonly result: AuthResult;
-  readonly expires: number;
-  readonly generation: number;
-}
-
 export class Authenticator {
   /** Records by key hash (undefined: no such key). */
   readonly #records: ExpiringCache<ApiKeyRecord | undefined>;
@@ -58,17 +50,6 @@ export class Authenticator {
   readonly #known = new Set<string>();
   #knownRefresh: NodeJS.Timeout | undefined;
   #knownReadAt: number | undefined;
-  /**
-   * The verdict on the key each connection presented last. A keep-alive client sends the same
-   * key with every request; hashing it, looking the hash up and comparing digests again each
-   * time was most of the access check's cost. The comparison with the remembered key is
-   * constant-time like every other one of keys: behind a proxy one connection carries many
-   * clients. A verdict lasts as long as the cache entry it came from, so revocations still take
-   * effect within CACHE_TTL_MS, and it goes with the connection.
-   */
-  readonly #byConnection = new WeakMap<object, ConnectionVerdict>();
-  /** Raised by forget(): connection verdicts of an earlier generation are not used. */
-  #generation = 0;
   readonly #used = new Set<string>();
   readonly #timer: NodeJS.Timeout;
 
@@ -81,29 +62,22 @@ export class Authenticator {
     this.#timer.unref();
   }
 
-  /**
-   * Synchronous while the key is in the cache; a store lookup otherwise. `connection` (the
-   * request's socket) lets a connection that presents the same key again reuse its verdict.
-   */
-  authenticate(presented: string | undefined, connection?: object): MaybePromise<AuthResult> {
-    const known = this.fromMemory(presented, connection);
-    return 'hash' in known ? this.lookUp(known, connection) : known;
+  /** Synchronous while the key is in the cache; a store lookup otherwise. */
+  authenticate(presented: string | undefined): MaybePromise<AuthResult> {
+    const known = this.fromMemory(presented);
+    return 'hash' in known ? this.lookUp(known) : known;
   }
 
   /** The verdict from memory alone, or the lookup the store must answer. */
-  fromMemory(presented: string | undefined, connection?: object): AuthResult | PendingLookup {
+  fromMemory(presented: string | undefined): AuthResult | PendingLookup {
     if (presented === undefined || presented === '') return MISSING;
     const now = this.now();
-    if (connection !== undefined) {
-      const last = this.#byConnection.get(connection);
-      if (last !== undefined && last.expires > now && last.generation === this.#generation && sameText(last.presented, presented)) return this.#noteUse(last.result);
-    }
     // Anything not shaped like a key cannot be one; don't spend a lookup or a cache slot on it.
     if (!API_KEY_SHAPE.test(presented)) return INVALID;
     const hash = hashApiKey(presented);
     if (this.#records.has(hash, now)) {
       const entry = this.#records.get(hash, now);
-      if (!isPromise(entry)) return this.#judge(entry, hash, presented, connection);
+      if (!isPromise(entry)) return this.#judge(entry, hash, presented);
     }
     const unknownUntil = this.#unknown.get(hash);
     if (unknownUntil !== undefined && unknownUntil > now) return INVALID;
@@ -111,13 +85,13 @@ export class Authenticator {
   }
 
   /** Asks the store (sharing a lookup under way), then keeps the answer in memory. */
-  lookUp(pending: PendingLookup, connection?: object): MaybePromise<AuthResult> {
+  lookUp(pending: PendingLookup): MaybePromise<AuthResult> {
     const entry = this.#records.get(pending.hash, this.now());
-    if (isPromise(entry)) return entry.then((e) => this.#judge(e, pending.hash, pending.presented, connection));
-    return this.#judge(entry, pending.hash, pending.presented, connection);
+    if (isPromise(entry)) return entry.then((e) => this.#judge(e, pending.hash, pending.presented));
+    return this.#judge(entry, pending.hash, pending.presented);
   }
 
-  #judge(entry: Kept<ApiKeyRecord | undefined>, hash: string, presented: string, connection: object | undefined): AuthResult {
+  #judge(entry: Kept<ApiKeyRecord | undefined>, hash: string, presented: string): AuthResult {
     const record = entry.value;
     if (record === undefined) {
       if (this.#unknown.size >= UNKNOWN_MAX_ENTRIES) this.#unknown.clear();
@@ -126,19 +100,16 @@ export class Authenticator {
       this.#known.add(hash);
     }
     const result = !record || !sameText(record.keyHash, hash) ? INVALID : record.revokedAt !== null ? REVOKED : { ok: true as const, key: record };
-    if (connection !== undefined) this.#byConnection.set(connection, { presented, result, expires: entry.expires, generation: this.#generation });
     return this.#noteUse(result);
   }
 
   /**
    * Forgets what this process keeps of the key with `keyHash` (revoked or changed in the console
    * of this server): its next request is judged from the store. Other servers notice within
-   * CACHE_TTL_MS. Every connection's remembered verdict is dropped too (they cannot be looked
-   * up by key), at the cost of one cache lookup each.
+   * CACHE_TTL_MS.
    */
   forget(keyHash: string): void {
     this.#records.forget(keyHash);
-    this.#generation++;
   }
 
   #noteUse(result: AuthResult): AuthResult {

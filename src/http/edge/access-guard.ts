@@ -97,21 +97,15 @@ export function decorateAccessedRequests(app: FastifyInstance): void {
 }
 
 /**
- * A request as the access decision sees it, on Fastify's routes and the fast branch alike. The
- * client's address and referrer are read only if a check needs them (a key with restrictions,
- * a request without a valid key): most requests never do, and reading them is a measurable
- * part of a cached lookup.
+ * A request as the access decision sees it. The client's address and referrer are read only if
+ * a check needs them (a key with restrictions, a request without a valid key).
  */
 export class AccessedRequest implements AccessRequest {
-  readonly connection: object;
-
   constructor(
     private readonly raw: IncomingMessage,
     readonly presentedKey: string | undefined,
     private readonly trustProxy: TrustedProxies | undefined,
-  ) {
-    this.connection = raw.socket;
-  }
+  ) {}
 
   get ip(): string {
     return clientAddress(this.raw, this.trustProxy) ?? '';
