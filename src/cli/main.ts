@@ -127,7 +127,9 @@ const withServeOptions = (command: Command): Command =>
       .option('--poll-interval <seconds>', 'how often to look for a snapshot imported by another process; 0 = never (env GINKO_POLL_INTERVAL)', integer, envInteger('GINKO_POLL_INTERVAL', DEFAULT_POLL_SECONDS))
       // Updates (docs/history.md#schedules)
       .option('--update-interval <duration>', 'check the registry for newer data this often, e.g. 24h, 6h, 30m; 0 = off, the default (env GINKO_UPDATE_INTERVAL)', parseDuration, envDuration('GINKO_UPDATE_INTERVAL'))
-      .option('--registry <url>', 'npm registry for scheduled updates (env GINKO_REGISTRY; default: npm\'s configured registry)', registryUrl, envRegistry()),
+      .option('--registry <url>', 'npm registry for scheduled updates (env GINKO_REGISTRY; default: npm\'s configured registry)', registryUrl, envRegistry())
+      // Webhooks (docs/webhooks.md#outbound-safety)
+      .option('--webhook-allow-private', 'let webhooks deliver to loopback and private addresses and over http://, for tests and closed networks (env GINKO_WEBHOOK_ALLOW_PRIVATE=1)', envFlag('GINKO_WEBHOOK_ALLOW_PRIVATE')),
   );
 
 withServeOptions(program.command('serve').description('serve the API over HTTPS')).action(async (opts) => {

@@ -16,6 +16,7 @@ import { opsApi } from './apis/ops/ops-api.js';
 import { RESOLVE_PREFIX, resolveApi } from './apis/resolve/resolve-api.js';
 import { searchApi } from './apis/search/search-api.js';
 import { widgetApi } from './apis/widget/widget-api.js';
+import { WATCH_PREFIX, watchApi } from './apis/watch/watch-api.js';
 import { YUCHO_PREFIX, yuchoApi } from './apis/yucho/yucho-api.js';
 import { decorateAccessedRequests } from './edge/access-guard.js';
 import { clientAddress, forwardedAsHttps } from './edge/client-address.js';
@@ -64,6 +65,7 @@ const PREFIXED_APIS = [
   { prefix: '/master/v1', errors: DETAILED_ERRORS, plugin: masterApi },
   { prefix: YUCHO_PREFIX, errors: DETAILED_ERRORS, plugin: yuchoApi },
   { prefix: KANA_PREFIX, errors: DETAILED_ERRORS, plugin: kanaApi },
+  { prefix: WATCH_PREFIX, errors: DETAILED_ERRORS, plugin: watchApi },
 ] as const;
 
 /**

@@ -9,6 +9,7 @@ import type { MasterExports } from '../export/master-exports.js';
 import type { ConsoleServices } from '../console/console.js';
 import type { HistoryView } from '../history/history-view.js';
 import type { CursorCodec } from '../shared/cursor.js';
+import type { WebhookDelivery } from '../delivery/webhook-delivery.js';
 
 export interface AppServices {
   /** The dataset version served now, with everything derived from it (src/dataset/snapshot.ts). */
@@ -33,4 +34,6 @@ export interface AppServices {
   readonly filterTime: FilterTimeAllowance;
   /** The origin clients reach the service at (--public-url): links handed out are built from it. */
   readonly publicUrl: () => string;
+  /** Webhooks, their outbox and delivery (the Watch API, docs/webhooks.md); its options say whether private receivers are allowed. */
+  readonly webhooks: WebhookDelivery;
 }

@@ -29,6 +29,7 @@ import { HistoryView } from '../../src/history/history-view.js';
 import { seedTestStore } from './seed.js';
 import { openStore, SQLITE_FILE, type SqlStore } from '../../src/store/open.js';
 import { sharedSecret } from '../../src/store/settings.js';
+import { type DeliveryOptions, WebhookDelivery } from '../../src/delivery/webhook-delivery.js';
 
 export interface TestApp {
   readonly app: FastifyInstance;
@@ -89,6 +90,8 @@ export interface TestAppOptions {
   readonly console?: Partial<Omit<ConsoleOptions, 'db'>>;
   /** The console's "check for updates now" asks this registry (test/support/registry.ts), on this app's store. */
   readonly updateRegistry?: RegistryOptions;
+  /** Webhook delivery: --webhook-allow-private, a clock, the POST itself (the loop is not started: tests call runOnce). */
+  readonly webhooks?: Partial<DeliveryOptions>;
 }
 
 let template: Promise<string> | undefined;
@@ -150,6 +153,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       publicUrl: () => options.publicUrl ?? 'https://localhost:8443',
       filterTime: new FilterTimeAllowance(),
       console: operatorConsole,
+      webhooks: new WebhookDelivery(store.db, { allowPrivate: false, ...options.webhooks }),
     },
     { ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.metrics ? { metrics: options.metrics } : {}), ...(options.timeouts ? { timeouts: options.timeouts } : {}), ...(options.https ? { https: options.https } : {}) },
   );
