@@ -43,6 +43,8 @@ export interface TestApp {
   readonly key: string;
   /** The console's services, when the app serves the console. */
   readonly console: ConsoleServices | undefined;
+  /** Webhook delivery (not started: a test calls runOnce). */
+  readonly webhooks: WebhookDelivery;
   close(): Promise<void>;
 }
 
@@ -140,6 +142,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const onUpdated = async () => snapshots.replace(new Snapshot(buildDirectory((await loadCurrentSnapshot(store.db))!.raw)));
   const updates = options.updateRegistry ? { store, registry: () => options.updateRegistry!, onUpdated } : undefined;
   const operatorConsole = options.console ? await openConsole({ db: store.db, version: '0.0.0-test', storeLocation: store.location, ...(updates ? { updates } : {}), ...options.console }) : undefined;
+  const webhooks = new WebhookDelivery(store.db, { allowPrivate: false, ...options.webhooks });
   const app = await buildApp(
     {
       snapshots,
@@ -153,7 +156,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       publicUrl: () => options.publicUrl ?? 'https://localhost:8443',
       filterTime: new FilterTimeAllowance(),
       console: operatorConsole,
-      webhooks: new WebhookDelivery(store.db, { allowPrivate: false, ...options.webhooks }),
+      webhooks,
     },
     { ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.metrics ? { metrics: options.metrics } : {}), ...(options.timeouts ? { timeouts: options.timeouts } : {}), ...(options.https ? { https: options.https } : {}) },
   );
@@ -166,7 +169,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     snapshots,
     key,
     console: operatorConsole,
+    webhooks,
     async close() {
+      await webhooks.stop();
       await app.close();
       await operatorConsole?.close();
       await access.close();
