@@ -126,16 +126,16 @@ describe('console pages', () => {
   });
 
   it('edits plans, refusing bad numbers', async () => {
-    const ok = await post('/admin/plans', { name: 'team', perSecond: '4', perDay: '4000', exportAllowed: '1' });
+    const ok = await post('/admin/plans', { name: 'team', perSecond: '4', perDay: '4000', exportAllowed: '1', webhooks: '2', webhookCodes: '50' });
     assert.equal(ok.statusCode, 303);
     assert.equal(ok.headers.location, '/admin/plans?saved=team');
-    assert.deepEqual(await new PlanStore(t.store.db).get('team'), { name: 'team', perSecond: 4, perDay: 4000, exportAllowed: true });
+    assert.deepEqual(await new PlanStore(t.store.db).get('team'), { name: 'team', perSecond: 4, perDay: 4000, exportAllowed: true, webhooks: 2, webhookCodes: 50 });
     const page = await get('/admin/plans?saved=team');
     assert.match(page.body, /role="status">Saved plan team\.<\/p>/);
-    for (const fields of [{ name: 'team', perSecond: '0', perDay: '1' }, { name: 'team', perSecond: '1.5', perDay: '1' }, { name: 'Bad Name', perSecond: '1', perDay: '1' }]) {
+    for (const fields of [{ name: 'team', perSecond: '0', perDay: '1' }, { name: 'team', perSecond: '1.5', perDay: '1' }, { name: 'Bad Name', perSecond: '1', perDay: '1' }, { name: 'team', perSecond: '1', perDay: '1', webhooks: '-1' }]) {
       assert.equal((await post('/admin/plans', fields)).statusCode, 400);
     }
-    assert.deepEqual(await new PlanStore(t.store.db).get('team'), { name: 'team', perSecond: 4, perDay: 4000, exportAllowed: true });
+    assert.deepEqual(await new PlanStore(t.store.db).get('team'), { name: 'team', perSecond: 4, perDay: 4000, exportAllowed: true, webhooks: 2, webhookCodes: 50 });
   });
 
   it('shows the snapshot, the updates with change counts, and the changes of one bank', async () => {
