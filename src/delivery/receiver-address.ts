@@ -32,7 +32,7 @@ export async function hostProblem(host: string, allowPrivate: boolean): Promise<
     if (addresses === 'timeout') return `url: the host ${host} did not resolve within ${RESOLVE_TIMEOUT_MS / 1000} s`;
     for (const { address } of addresses) {
       const kind = refusedAddress(address, allowPrivate);
-      if (kind !== undefined) return `url: the host ${host} resolves to ${refusalMessage(address, kind)}`;
+      if (kind !== undefined) return `url: the host ${refusalMessage(address, kind, host)}`;
     }
     return addresses.length === 0 ? `url: the host ${host} does not resolve` : undefined;
   } catch {
@@ -52,7 +52,7 @@ export function guardedLookup(allowPrivate: boolean): LookupFunction {
       if (err) return callback(err, '', 0);
       for (const { address } of addresses) {
         const kind = refusedAddress(address, allowPrivate);
-        if (kind !== undefined) return callback(new RefusedAddressError(`${hostname} resolves to ${refusalMessage(address, kind)}`), '', 0);
+        if (kind !== undefined) return callback(new RefusedAddressError(refusalMessage(address, kind, hostname)), '', 0);
       }
       if (options.all) (callback as unknown as (e: null, a: typeof addresses) => void)(null, addresses);
       else callback(null, addresses[0]!.address, addresses[0]!.family);

@@ -117,11 +117,15 @@ export function refusedAddress(ip: string, allowPrivate: boolean): AddressKind |
   return kind;
 }
 
-/** The sentence naming a refused address, as the 400 of `url` and the delivery log say it. */
-export function refusalMessage(ip: string, kind: AddressKind): string {
+/**
+ * The sentence naming a refused address, as the 400 of `url` and the delivery log say it:
+ * `127.0.0.1 is a loopback address, …`, or for a host name `localhost resolves to 127.0.0.1, a
+ * loopback address, …`.
+ */
+export function refusalMessage(ip: string, kind: AddressKind, host?: string): string {
   const what = kind === 'metadata' ? 'a cloud metadata address' : `a ${kind} address`;
   const hint = PRIVATE_KINDS.has(kind) ? '; a server started with --webhook-allow-private allows it' : '';
-  return `${ip} is ${what}, where webhooks are not delivered${hint}`;
+  return `${host === undefined ? `${ip} is ${what}` : `${host} resolves to ${ip}, ${what}`}, where webhooks are not delivered${hint}`;
 }
 
 /** Longest receiver URL accepted. */
