@@ -11,6 +11,7 @@
 import { readDatasetSource } from '../../src/dataset/sources.js';
 import { importSnapshot } from '../../src/history/importer.js';
 import type { SqlStore } from '../../src/store/open.js';
+import type { RawData } from './raw-diff.js';
 import { writeZenginPackage } from './zengin-fixture.js';
 
 export const FIXTURE_DATE = '2026-09-01';
@@ -29,15 +30,18 @@ export const CHANGES = {
 export const EXPECTED_A = [CHANGES.shibuya.id, CHANGES.ichigaya.id, CHANGES.harue.id];
 export const EXPECTED_B = [CHANGES.mizuho.id];
 
+/** The fixture's edits of the newest real version. */
+export function editWatchFixture(data: RawData): void {
+  delete data['0005']!.branches['135'];
+  data['0010']!.branches['725']!.name = '市ヶ谷駅前';
+  data['0147']!.branches['110']!.name = '春江';
+  data['0001']!.branches['004']!.name = '丸の内';
+  data['0009']!.branches['103']!.name = data['0009']!.branches['103']!.name + '中央';
+}
+
 /** Writes the fixture package; returns its directory (the caller removes it). */
 export function writeWatchFixture(): string {
-  return writeZenginPackage(FIXTURE_DATE, (data) => {
-    delete data['0005']!.branches['135'];
-    data['0010']!.branches['725']!.name = '市ヶ谷駅前';
-    data['0147']!.branches['110']!.name = '春江';
-    data['0001']!.branches['004']!.name = '丸の内';
-    data['0009']!.branches['103']!.name = data['0009']!.branches['103']!.name + '中央';
-  });
+  return writeZenginPackage(FIXTURE_DATE, editWatchFixture);
 }
 
 /** `ginko import` of the fixture, in process. */
