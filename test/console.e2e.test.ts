@@ -144,8 +144,8 @@ describe('the console in Chromium', () => {
     await page.locator('#chart-daily-api canvas').waitFor();
     assert.equal(await page.locator('.chart canvas').count(), 4, 'four uPlot charts');
     const today = page.locator('table.usage').first().locator('tbody tr').first();
-    // search, history, resolve, export, 2xx, 4xx, 429, 5xx, total
-    assert.deepEqual(await today.locator('td').allInnerTexts(), ['2', '0', '0', '0', '1', '1', '0', '0', '2']);
+    // search, history, resolve, export, watch, 2xx, 4xx, 429, 5xx, total
+    assert.deepEqual(await today.locator('td').allInnerTexts(), ['2', '0', '0', '0', '0', '1', '1', '0', '0', '2']);
     await checkAccessibility(page, 'usage');
     await shoot(page, 'usage');
   });

@@ -3,7 +3,7 @@
  * a URL path and a status in, labels out.
  */
 
-export const USAGE_APIS = ['search', 'history', 'resolve', 'export'] as const;
+export const USAGE_APIS = ['search', 'history', 'resolve', 'export', 'watch'] as const;
 export type UsageApi = (typeof USAGE_APIS)[number];
 
 export const USAGE_OUTCOMES = ['2xx', '4xx', '429', '5xx'] as const;
@@ -12,13 +12,14 @@ export type UsageOutcome = (typeof USAGE_OUTCOMES)[number];
 /** The key label of requests without a valid key. */
 export const NO_KEY = '-';
 
-/** The API of a request path, or undefined for what is not one of the four (health, docs, console). */
+/** The API of a request path, or undefined for what is not one of them (health, docs, console). */
 export function usageApi(url: string): UsageApi | undefined {
   // The ゆうちょ and kana APIs count in the Search bucket (docs/access.md).
   if (url.startsWith('/v1/') || url.startsWith('/v2/') || url.startsWith('/v3/') || url.startsWith('/yucho/') || url.startsWith('/kana/')) return 'search';
   if (url.startsWith('/history/')) return 'history';
   if (url.startsWith('/resolve/')) return 'resolve';
   if (url.startsWith('/master/')) return 'export';
+  if (url.startsWith('/watch/')) return 'watch';
   return undefined;
 }
 
