@@ -90,7 +90,7 @@ describe('console pages', () => {
     );
     const page = await get(`/admin/usage?key=${record.id}`);
     assert.match(page.body, /<option value="key_[0-9a-f]{12}" selected>key_[0-9a-f]{12} — counted<\/option>/);
-    assert.match(page.body, new RegExp(`<tr><th scope="row">${jstDay(Date.now())}</th>\\n<td class="num">3</td><td class="num">0</td><td class="num">0</td><td class="num">0</td><td class="num">1</td><td class="num">1</td><td class="num">1</td><td class="num">0</td><td class="num"><strong>3</strong></td></tr>`));
+    assert.match(page.body, new RegExp(`<tr><th scope="row">${jstDay(Date.now())}</th>\\n<td class="num">3</td><td class="num">0</td><td class="num">0</td><td class="num">0</td><td class="num">0</td><td class="num">1</td><td class="num">1</td><td class="num">1</td><td class="num">0</td><td class="num"><strong>3</strong></td></tr>`));
   });
 
   it('counts a request before its answer is written, repeated and refused ones too', async () => {
