@@ -132,7 +132,8 @@ describe('console pages', () => {
     assert.deepEqual(await new PlanStore(t.store.db).get('team'), { name: 'team', perSecond: 4, perDay: 4000, exportAllowed: true, webhooks: 2, webhookCodes: 50 });
     const page = await get('/admin/plans?saved=team');
     assert.match(page.body, /role="status">Saved plan team\.<\/p>/);
-    for (const fields of [{ name: 'team', perSecond: '0', perDay: '1' }, { name: 'team', perSecond: '1.5', perDay: '1' }, { name: 'Bad Name', perSecond: '1', perDay: '1' }, { name: 'team', perSecond: '1', perDay: '1', webhooks: '-1' }]) {
+    const refused: Record<string, string>[] = [{ name: 'team', perSecond: '0', perDay: '1' }, { name: 'team', perSecond: '1.5', perDay: '1' }, { name: 'Bad Name', perSecond: '1', perDay: '1' }, { name: 'team', perSecond: '1', perDay: '1', webhooks: '-1' }];
+    for (const fields of refused) {
       assert.equal((await post('/admin/plans', fields)).statusCode, 400);
     }
     assert.deepEqual(await new PlanStore(t.store.db).get('team'), { name: 'team', perSecond: 4, perDay: 4000, exportAllowed: true, webhooks: 2, webhookCodes: 50 });
