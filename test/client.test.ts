@@ -199,6 +199,13 @@ describe('each operation through GET and POST', () => {
     assert.deepEqual([branch.status, branch.successor], ['merged', { bank_code: '0147', bank_name: '福井銀行', branch_code: '110', branch_name: '春江中央' }]);
   });
 
+  it('the zengin-code JSON files', async () => {
+    const banks = await s.ginko.zenginBanks();
+    assert.deepEqual([Object.keys(banks).length, banks['0001']], [1146, { code: '0001', name: 'みずほ', kana: 'ミズホ', hira: 'みずほ', roma: 'mizuho' }]);
+    const branches = await s.ginko.zenginBranches('0001');
+    assert.deepEqual(branches['001'], { code: '001', name: '東京営業部', kana: 'トウキヨウ', hira: 'とうきよう', roma: 'toukiyou' });
+  });
+
   it('Master Export: the latest file, a signed URL, and the ZIP it downloads', async () => {
     const latest = await orThrow(s.ginko.GET('/master/v1/latest'));
     assert.deepEqual([latest.dataset_id, latest.bank_row_count, latest.branch_row_count, latest.version], ['upd-20260824', 1146, 28944, VERSION]);

@@ -119,8 +119,8 @@ describe('seeding', () => {
       gc();
       assert.deepEqual(
         held.map((ref) => ref.deref()),
-        [...Array(8).fill(undefined), seeded!.directory, undefined],
-        "the last version's directory, handed back, and nothing else",
+        [...Array(8).fill(undefined), seeded!.directory, seeded!.directory.source],
+        "the last version's directory, handed back, with the records it was built from, and nothing else",
       );
       seeded = undefined;
       await new Promise(setImmediate);

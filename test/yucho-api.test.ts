@@ -106,7 +106,7 @@ describe('every ゆうちょ branch of the served master', () => {
     const branchesByBank = new Map<string, readonly Branch[]>(served.directory.banks.map((b) => [b.code, served.directory.branches(b.code)]));
     const yucho = served.directory.branches('9900').filter((b) => b.code !== '408').map((b) => (b.code === '418' ? { ...b, name: '四一八改' } : b));
     branchesByBank.set('9900', yucho);
-    t.snapshots.replace(new Snapshot(new Directory({ version: '2026-12-01T00:00:00+0900', effectiveDate: '2026-12-01', banks: served.directory.banks, branchesByBank, businessTypes: served.directory.businessTypes })));
+    t.snapshots.replace(new Snapshot(new Directory({ version: '2026-12-01T00:00:00+0900', effectiveDate: '2026-12-01', banks: served.directory.banks, branchesByBank, businessTypes: served.directory.businessTypes, source: served.directory.source })));
     try {
       const gone = await account('symbol=14030');
       assert.equal(gone.status, 404);

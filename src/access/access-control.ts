@@ -45,6 +45,9 @@ export type AccessDecision =
   /** `key`: the valid key of a refused request (restricted, unknown plan, rate limited), for usage counts. */
   | { readonly ok: false; readonly denial: Denial; readonly key?: ApiKeyRecord | undefined };
 
+/** The decision for a request without a key on a route open to such requests, counted per client address. */
+export type AddressDecision = { readonly ok: true; readonly rate: RateLimitResult } | { readonly ok: false; readonly denial: Denial };
+
 export type AccessLog = (level: 'info' | 'warn' | 'error', message: string, detail?: Record<string, unknown>) => void;
 
 export interface AccessParts {
@@ -113,6 +116,16 @@ export class AccessControl {
     const rate = this.parts.limiter.consume(policy.bucket, key.id, limitsOf(key, plan, policy));
     if (isPromise(rate)) return rate.then((r) => admitted(key, plan, r));
     return admitted(key, plan, rate);
+  }
+
+  /**
+   * A request without a key on a route an operator opened to such requests (the zengin-code
+   * JSON files, docs/search-api.md#the-zengin-code-json-shape): maintenance, then `limits` per
+   * client address in `bucket`.
+   */
+  checkAddress(request: AccessRequest, bucket: string, limits: Limits): MaybePromise<AddressDecision> {
+    if (this.parts.maintenance.on) return { ok: false, denial: { kind: 'maintenance' } };
+    return andThen(this.parts.limiter.consume(bucket, `ip:${request.ip}`, limits), (rate): AddressDecision => (rate.allowed ? { ok: true, rate } : { ok: false, denial: { kind: 'rate_limited', rate } }));
   }
 
   /**

@@ -119,6 +119,7 @@ const withServeOptions = (command: Command): Command =>
       .option('--redis-url <url>', 'redis://… for shared rate-limit counters (env GINKO_REDIS_URL)', process.env.GINKO_REDIS_URL)
       .option('--log-level <level>', 'info, warn, error or silent (env GINKO_LOG_LEVEL)', process.env.GINKO_LOG_LEVEL ?? 'info')
       .option('--metrics <access>', 'who may read /metrics: open, key (any valid API key) or off (env GINKO_METRICS)', metricsAccess, envMetrics())
+      .option('--open-zengin-json', 'serve /api/banks.json and /api/branches/{code}.json without a key too, limited per client address (env GINKO_OPEN_ZENGIN_JSON=1)', envFlag('GINKO_OPEN_ZENGIN_JSON'))
       // Access control (docs/access.md)
       .option('--maintenance', 'start in maintenance mode: keyed routes answer 503 (env GINKO_MAINTENANCE=1)', envFlag('GINKO_MAINTENANCE'))
       .option('--abuse-threshold <n>', 'requests without a valid key per address or referrer per window before a block; 0 = off (env GINKO_ABUSE_THRESHOLD)', integer, envInteger('GINKO_ABUSE_THRESHOLD', DEFAULT_ABUSE_OPTIONS.threshold))

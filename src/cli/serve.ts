@@ -55,6 +55,8 @@ export interface ServeConfig extends StoreConfig {
   readonly registry?: string | undefined;
   /** Webhooks may deliver to loopback and private addresses, and over http:// (docs/webhooks.md#outbound-safety). */
   readonly webhookAllowPrivate?: boolean | undefined;
+  /** Serve the zengin-code JSON files without a key too (docs/search-api.md#the-zengin-code-json-shape). */
+  readonly openZenginJson?: boolean | undefined;
 }
 
 export interface RunningServer {
@@ -108,7 +110,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   let publicUrl = config.publicUrl ?? '';
   const webhooks = new WebhookDelivery(store.db, { allowPrivate: config.webhookAllowPrivate ?? false, log: (level, message, detail) => app?.log[level](detail ?? {}, message) });
   app = await buildApp(
-    { snapshots, cursors, auth, access, console: operatorConsole, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download'), (id) => keys.isActive(id)), trustProxy: config.trustProxy, publicUrl: () => publicUrl, filterTime: new FilterTimeAllowance(), webhooks },
+    { snapshots, cursors, auth, access, console: operatorConsole, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download'), (id) => keys.isActive(id)), trustProxy: config.trustProxy, publicUrl: () => publicUrl, filterTime: new FilterTimeAllowance(), openZenginJson: config.openZenginJson ?? false, webhooks },
     { logger: { level: config.logLevel, stream: logSink }, metrics: { access: config.metrics ?? 'open', processMetrics: true }, ...(tls ? { https: tls } : {}) },
   );
   registerLogLinesDropped(app.metrics.registry, () => logSink.dropped);

@@ -14,8 +14,8 @@ export const NO_KEY = '-';
 
 /** The API of a request path, or undefined for what is not one of them (health, docs, console). */
 export function usageApi(url: string): UsageApi | undefined {
-  // The ゆうちょ and kana APIs count in the Search bucket (docs/access.md).
-  if (url.startsWith('/v1/') || url.startsWith('/v2/') || url.startsWith('/v3/') || url.startsWith('/yucho/') || url.startsWith('/kana/')) return 'search';
+  // The ゆうちょ and kana APIs and the zengin-code JSON files count in the Search bucket (docs/access.md).
+  if (url.startsWith('/v1/') || url.startsWith('/v2/') || url.startsWith('/v3/') || url.startsWith('/yucho/') || url.startsWith('/kana/') || url.startsWith('/api/')) return 'search';
   if (url.startsWith('/history/')) return 'history';
   if (url.startsWith('/resolve/')) return 'resolve';
   if (url.startsWith('/master/')) return 'export';

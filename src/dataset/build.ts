@@ -46,5 +46,6 @@ export function buildDirectory(raw: RawSnapshot): Directory {
     banks,
     branchesByBank,
     businessTypes: BUSINESS_TYPES,
+    source: raw,
   });
 }

@@ -3,6 +3,7 @@
  * indexed by code. A process holds one and swaps it whole when a new snapshot arrives.
  */
 import type { Bank, Branch, BusinessType } from '../domain/types.js';
+import type { RawSnapshot } from './raw.js';
 
 export interface DirectoryParts {
   /** `YYYY-MM-DDThh:mm:ss+0900` (docs/search-api.md#resources). */
@@ -11,6 +12,8 @@ export interface DirectoryParts {
   readonly banks: readonly Bank[];
   readonly branchesByBank: ReadonlyMap<string, readonly Branch[]>;
   readonly businessTypes: readonly BusinessType[];
+  /** The records as the source gave them (short names, Zengin kana): the zengin-code JSON shape is made from them. */
+  readonly source: RawSnapshot;
 }
 
 const NO_BRANCHES: readonly Branch[] = Object.freeze([]);
@@ -22,12 +25,14 @@ export class Directory {
   readonly banks: readonly Bank[];
   readonly businessTypes: readonly BusinessType[];
   readonly branchCount: number;
+  readonly source: RawSnapshot;
   readonly #banksByCode: ReadonlyMap<string, Bank>;
   readonly #branchesByBank: ReadonlyMap<string, readonly Branch[]>;
 
   constructor(parts: DirectoryParts) {
     this.version = parts.version;
     this.effectiveDate = parts.effectiveDate;
+    this.source = parts.source;
     this.banks = Object.freeze([...parts.banks].sort((a, b) => compareStrings(a.code, b.code)));
     this.businessTypes = Object.freeze([...parts.businessTypes]);
     this.#banksByCode = new Map(this.banks.map((b) => [b.code, b]));

@@ -16,6 +16,7 @@
  *                                       where it needs the store), LINEAGE (both in steps, built
  *                                       within the Resolve index's)
  */
+import { Slices } from '../shared/slices.js';
 import type { Directory } from './directory.js';
 
 export type Derivation<T> = DerivationBuilt<T> | DerivationInSteps<T>;
@@ -64,6 +65,8 @@ export class Snapshot {
   readonly #warming = new Set<object>();
   /** Derivations being prepared in steps, by their generator. */
   readonly #preparing = new Map<object, Generator<void, unknown, void>>();
+  /** Derivations being finished in slices for requests that wait for them (deriveInSlices). */
+  readonly #finishing = new Map<object, Promise<unknown>>();
 
   constructor(readonly directory: Directory) {}
 
@@ -83,8 +86,42 @@ export class Snapshot {
   }
 
   /**
+   * The value of a derivation made in steps, for a request that needs it before it is ready:
+   * the remaining steps run in slices that share the event loop with other requests
+   * (src/shared/slices.ts), taking over steps a `prepare` began; requests that ask meanwhile
+   * wait for the same slices. A request never holds the loop for the whole build, as `derive`
+   * would (the first Resolve or lineage request after a start or an import).
+   */
+  async deriveInSlices<T>(derivation: DerivationInSteps<T>): Promise<T> {
+    if (this.#derived.has(derivation)) return this.#derived.get(derivation) as T;
+    let finishing = this.#finishing.get(derivation) as Promise<T> | undefined;
+    if (finishing === undefined) {
+      finishing = this.#finishInSlices(derivation).finally(() => this.#finishing.delete(derivation));
+      this.#finishing.set(derivation, finishing);
+    }
+    return finishing;
+  }
+
+  async #finishInSlices<T>(derivation: DerivationInSteps<T>): Promise<T> {
+    const steps = (this.#preparing.get(derivation) as Generator<void, T, void> | undefined) ?? derivation.steps(this);
+    this.#preparing.delete(derivation);
+    const slices = new Slices();
+    for (;;) {
+      // Finished by a `derive` meanwhile: that value stands.
+      if (this.#derived.has(derivation)) return this.#derived.get(derivation) as T;
+      const next = steps.next();
+      if (next.done) {
+        this.#derived.set(derivation, next.value);
+        return next.value;
+      }
+      if (slices.due()) await slices.pause();
+    }
+  }
+
+  /**
    * Builds a derivation made in steps between other work, so that no request waits for all of
-   * it; a request that needs it first runs the remaining steps at once (derive).
+   * it; a request that needs it first runs the remaining steps at once (derive), or in slices
+   * (deriveInSlices).
    */
   prepare<T>(derivation: DerivationInSteps<T>): void {
     if (this.#derived.has(derivation) || this.#preparing.has(derivation)) return;

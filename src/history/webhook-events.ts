@@ -11,7 +11,6 @@ import type { Directory } from '../dataset/directory.js';
 import { Snapshot } from '../dataset/snapshot.js';
 import type { Lineage } from '../lineage/lineage.js';
 import { LINEAGE } from '../lineage/served.js';
-import { completeInSlices } from '../shared/slices.js';
 import { appendEvents, type NewEvent, watchingWebhooks } from '../store/webhook-outbox.js';
 import type { Database } from '../store/schema.js';
 import { changeEvent, lineageForChange, newEventId } from '../webhooks/events.js';
@@ -25,7 +24,7 @@ import { provideNextLineage } from './stored-lineage.js';
 export async function lineageAfterImport(db: Kysely<Database>, directory: Directory, source: string): Promise<Lineage> {
   const snapshot = new Snapshot(directory);
   await provideNextLineage(db, snapshot, source);
-  return completeInSlices(snapshot.within(LINEAGE));
+  return snapshot.deriveInSlices(LINEAGE);
 }
 
 /** The events of `written` for each watching webhook whose codes its changes touch, in change order. */

@@ -15,6 +15,7 @@ import { masterApi } from './apis/master/master-api.js';
 import { opsApi } from './apis/ops/ops-api.js';
 import { RESOLVE_PREFIX, resolveApi } from './apis/resolve/resolve-api.js';
 import { searchApi } from './apis/search/search-api.js';
+import { ZENGIN_PREFIX, zenginApi } from './apis/zengin/zengin-api.js';
 import { widgetApi } from './apis/widget/widget-api.js';
 import { WATCH_PREFIX, watchApi } from './apis/watch/watch-api.js';
 import { YUCHO_PREFIX, yuchoApi } from './apis/yucho/yucho-api.js';
@@ -65,6 +66,7 @@ const PREFIXED_APIS = [
   { prefix: '/master/v1', errors: DETAILED_ERRORS, plugin: masterApi },
   { prefix: YUCHO_PREFIX, errors: DETAILED_ERRORS, plugin: yuchoApi },
   { prefix: KANA_PREFIX, errors: DETAILED_ERRORS, plugin: kanaApi },
+  { prefix: ZENGIN_PREFIX, errors: SEARCH_ERRORS, plugin: (s: AppServices) => zenginApi(s, s.openZenginJson ?? false) },
   { prefix: WATCH_PREFIX, errors: DETAILED_ERRORS, plugin: watchApi },
 ] as const;
 

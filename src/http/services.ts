@@ -34,6 +34,8 @@ export interface AppServices {
   readonly filterTime: FilterTimeAllowance;
   /** The origin clients reach the service at (--public-url): links handed out are built from it. */
   readonly publicUrl: () => string;
+  /** Serve the zengin-code JSON files without a key too (--open-zengin-json; docs/search-api.md#the-zengin-code-json-shape). */
+  readonly openZenginJson?: boolean;
   /** Webhooks, their outbox and delivery (the Watch API, docs/webhooks.md); its options say whether private receivers are allowed. */
   readonly webhooks: WebhookDelivery;
 }

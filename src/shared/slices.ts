@@ -73,13 +73,3 @@ export async function mapInSlices<T, U>(items: readonly T[], work: (item: T, ind
   }
   return out;
 }
-
-/** The value of work written in steps (a generator yielding between steps of a few ms), its steps run in slices. */
-export async function completeInSlices<T>(steps: Generator<void, T, void>): Promise<T> {
-  const slices = new Slices();
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
-    if (slices.due()) await slices.pause();
-  }
-}

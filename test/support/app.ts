@@ -90,6 +90,8 @@ export interface TestAppOptions {
   readonly https?: AppOptions['https'];
   /** Serve the operator console at /admin/ (src/http/apis/admin/), with these options. */
   readonly console?: Partial<Omit<ConsoleOptions, 'db'>>;
+  /** --open-zengin-json: the zengin-code JSON files without a key too. */
+  readonly openZenginJson?: boolean;
   /** The console's "check for updates now" asks this registry (test/support/registry.ts), on this app's store. */
   readonly updateRegistry?: RegistryOptions;
   /** Webhook delivery: --webhook-allow-private, a clock, the POST itself (the loop is not started: tests call runOnce). */
@@ -156,6 +158,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       publicUrl: () => options.publicUrl ?? 'https://localhost:8443',
       filterTime: new FilterTimeAllowance(),
       console: operatorConsole,
+      openZenginJson: options.openZenginJson ?? false,
       webhooks,
     },
     { ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.metrics ? { metrics: options.metrics } : {}), ...(options.timeouts ? { timeouts: options.timeouts } : {}), ...(options.https ? { https: options.https } : {}) },

@@ -9,6 +9,7 @@ import { resolve, type ResolveAnswer, resolveBatch, type ResolveBatchItem, type 
 import { yuchoAccount, type YuchoAccount, type YuchoQuery } from './yucho.js';
 import { lineage, type Lineage } from './lineage.js';
 import { createWebhook, deleteWebhook, listWebhooks, type NewWebhook, updateWebhook, type Webhook, type WebhookChange, type WebhookEvent, webhookEvents } from './webhooks.js';
+import { zenginBanks, zenginBranches, type ZenginRecords } from './zengin-json.js';
 
 export interface GinkoClient extends GinkoCalls {
   /**
@@ -23,6 +24,10 @@ export interface GinkoClient extends GinkoCalls {
   resolveBatch(items: readonly ResolveBatchItem[], options?: ResolveBatchOptions): Promise<ResolveBatchResult[]>;
   /** GET /history/v1/lineage/{bankCode}[/{branchCode}]: where a code went. */
   lineage(bankCode: string, branchCode?: string): Promise<Lineage>;
+  /** GET /api/banks.json: every bank in the zengin-code package's shape. */
+  zenginBanks(): Promise<ZenginRecords>;
+  /** GET /api/branches/{bankCode}.json: a bank's branches in the zengin-code package's shape. */
+  zenginBranches(bankCode: string): Promise<ZenginRecords>;
   /** GET /yucho/v1/account. */
   yuchoAccount(query: YuchoQuery): Promise<YuchoAccount>;
   /** POST /kana/v1/normalize. */
@@ -50,6 +55,8 @@ export function createGinkoClient(options: GinkoClientOptions): GinkoClient {
     resolveBatch: (items, batchOptions) => resolveBatch(calls, items, batchOptions),
     yuchoAccount: (query) => yuchoAccount(calls, query),
     lineage: (bankCode, branchCode) => lineage(calls, bankCode, branchCode),
+    zenginBanks: () => zenginBanks(calls),
+    zenginBranches: (bankCode) => zenginBranches(calls, bankCode),
     normalizeKana: (text, field) => normalizeKana(calls, text, field),
     kanaEquivalent: (a, b) => kanaEquivalent(calls, a, b),
     createWebhook: (webhook) => createWebhook(calls, webhook),

@@ -12,6 +12,7 @@ export type { ItemOf, PagedPath, PaginateArgs } from './paginate.js';
 export { RESOLVE_BATCH_MAX_ITEMS, type ResolveAnswer, type ResolveBatchItem, type ResolveBatchOptions, type ResolveBatchResult, type ResolveOptions, type ResolveRequest } from './resolve.js';
 export type { YuchoAccount, YuchoQuery } from './yucho.js';
 export type { Lineage } from './lineage.js';
+export type { ZenginRecords } from './zengin-json.js';
 export type { KanaEquivalence, KanaField, NormalizedKana } from './kana.js';
 export type { NewWebhook, Webhook, WebhookChange, WebhookDelivery, WebhookEvent } from './webhooks.js';
 export { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, type SignatureFailure, type VerifyWebhookInput, verifyWebhookSignature, WebhookSignatureError } from './webhook-signature.js';

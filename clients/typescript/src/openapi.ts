@@ -4129,6 +4129,177 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/banks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every institution, keyed by code, as the zengin-code package's data
+         * @description The zengin-code package's shape: names without the type suffix, Zengin full-width kana. See docs/search-api.md#the-zengin-code-json-shape.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description API key, alternative spelling */
+                    apiKey?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Keyed by code, in code order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: {
+                                /** @example 0001 */
+                                code: string;
+                                /**
+                                 * @description Short name, without the type suffix
+                                 * @example みずほ
+                                 */
+                                name: string;
+                                /**
+                                 * @description Zengin full-width katakana
+                                 * @example ミズホ
+                                 */
+                                kana: string;
+                                /** @example みずほ */
+                                hira: string;
+                                /** @example mizuho */
+                                roma: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 400 */
+                            httpStatusCode: number;
+                            /** @example INVALID_PARAMETER */
+                            code: string;
+                            /** @example limit must be an integer from 1 to 2000 */
+                            message: string;
+                            validationErrors: {
+                                message: string;
+                                /** @example limit */
+                                paramName: string;
+                                /** @example abc */
+                                invalidValue: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/branches/{bankCode}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The branches of one institution, keyed by branch code
+         * @description The zengin-code package's shape: names without the type suffix, Zengin full-width kana. See docs/search-api.md#the-zengin-code-json-shape.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description API key, alternative spelling */
+                    apiKey?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Bank code, 4 digits */
+                    bankCode: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Keyed by code, in code order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: {
+                                /** @example 0001 */
+                                code: string;
+                                /**
+                                 * @description Short name, without the type suffix
+                                 * @example みずほ
+                                 */
+                                name: string;
+                                /**
+                                 * @description Zengin full-width katakana
+                                 * @example ミズホ
+                                 */
+                                kana: string;
+                                /** @example みずほ */
+                                hira: string;
+                                /** @example mizuho */
+                                roma: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 400 */
+                            httpStatusCode: number;
+                            /** @example INVALID_PARAMETER */
+                            code: string;
+                            /** @example limit must be an integer from 1 to 2000 */
+                            message: string;
+                            validationErrors: {
+                                message: string;
+                                /** @example limit */
+                                paramName: string;
+                                /** @example abc */
+                                invalidValue: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/watch/v1/webhooks": {
         parameters: {
             query?: never;

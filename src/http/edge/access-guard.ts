@@ -8,11 +8,11 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccessDecision, AccessRequest, Denial, LimitPolicy } from '../../access/access-control.js';
+import type { AccessDecision, AccessRequest, AddressDecision, Denial, LimitPolicy } from '../../access/access-control.js';
 import { isPromise } from '../../access/maybe-promise.js';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '../../access/maintenance.js';
 import type { Plan } from '../../access/plans.js';
-import type { RateLimitResult } from '../../access/rate-limiter.js';
+import type { Limits, RateLimitResult } from '../../access/rate-limiter.js';
 import type { Metrics } from '../../metrics/metrics.js';
 import { ApiError } from './api-error.js';
 import type { TrustedProxies } from '../../access/trusted-proxies.js';
@@ -151,4 +151,28 @@ function applyDecision(decision: AccessDecision, policy: LimitPolicy, request: F
   request.rateLimit = decision.rate;
   addRate(reply, decision.rate);
   done();
+}
+
+/**
+ * The guard of a route an operator may open to requests without a key (`--open-zengin-json`):
+ * a request that presents a key goes through `accessGuard` like any other; one without a key is
+ * counted against `addressLimits` per client address (docs/access.md#keyless-abuse-protection).
+ * Closed (`open` false), it is `accessGuard` alone.
+ */
+export function openableGuard(services: Pick<AppServices, 'access' | 'trustProxy'>, policy: LimitPolicy, open: boolean, addressLimits: Limits): (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void {
+  const keyed = accessGuard(services, policy);
+  if (!open) return keyed;
+  const { access, trustProxy } = services;
+  return function checkOpenAccess(request, reply, done) {
+    const presented = presentedKey(request);
+    if (presented !== undefined) return keyed(request, reply, done);
+    const decide = (decision: AddressDecision) => {
+      if (!decision.ok) return done(refuse(decision.denial, policy, request.server.metrics));
+      addRate(reply, decision.rate);
+      done();
+    };
+    const decision = access.checkAddress(new AccessedRequest(request.raw, undefined, trustProxy), policy.bucket, addressLimits);
+    if (isPromise(decision)) decision.then(decide, done);
+    else decide(decision);
+  };
 }

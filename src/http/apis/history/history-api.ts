@@ -93,7 +93,8 @@ function registerHistoryRoutes(app: FastifyInstance, services: AppServices): voi
     schema: lineageDoc('Where an institution code went: its status today, successor and every change since 2019', LineageBankParamsSchema),
     handler: async (request) => {
       const { bankCode } = request.params as { bankCode: string };
-      const lineage = services.snapshots.current.derive(LINEAGE).bank(bankCode);
+      // Built in slices when a request needs it first (src/dataset/snapshot.ts deriveInSlices).
+      const lineage = (await services.snapshots.current.deriveInSlices(LINEAGE)).bank(bankCode);
       if (!lineage) throw ApiError.notFound(`bank code ${bankCode} is in no version of the data`);
       return { lineage };
     },
@@ -104,7 +105,7 @@ function registerHistoryRoutes(app: FastifyInstance, services: AppServices): voi
     schema: lineageDoc('Where a branch code went: its status today, successor and every change since 2019', LineageBranchParamsSchema),
     handler: async (request) => {
       const { bankCode, branchCode } = request.params as { bankCode: string; branchCode: string };
-      const lineage = services.snapshots.current.derive(LINEAGE).branch(bankCode, branchCode);
+      const lineage = (await services.snapshots.current.deriveInSlices(LINEAGE)).branch(bankCode, branchCode);
       if (!lineage) throw ApiError.notFound(`branch code ${bankCode}-${branchCode} is in no version of the data`);
       return { lineage };
     },

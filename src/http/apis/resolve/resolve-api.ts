@@ -61,6 +61,18 @@ function answerOf(snapshot: Snapshot, input: ResolveInput): ResolveAnswer {
   );
 }
 
+/**
+ * The snapshot served now, its Resolve index ready: built in slices if a request needs it first
+ * (right after a start or an import), and each bank's branch index then warmed a bank at a time
+ * between requests, from the first Resolve request on: processes that never resolve never build it.
+ */
+async function resolveReady(services: AppServices): Promise<Snapshot> {
+  const snapshot = services.snapshots.current;
+  await snapshot.deriveInSlices(RESOLVE_INDEX);
+  snapshot.warm(RESOLVE_INDEX);
+  return snapshot;
+}
+
 function wantsDebug(request: FastifyRequest): boolean {
   const value = request.headers[DEBUG_HEADER];
   return (Array.isArray(value) ? value[0] : value)?.trim().toLowerCase() === 'true';
@@ -101,12 +113,9 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
       preValidation: (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
         done(request.body === undefined ? missingBody(['bank_name', 'branch_name']) : undefined);
       },
-      handler: (request: FastifyRequest, reply: FastifyReply) => {
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const input = resolveInputOf(request.body);
-        const snapshot = services.snapshots.current;
-        // Every bank's branch index is built a bank at a time between requests, from the first
-        // resolve request of a snapshot on: processes that never resolve never build it.
-        snapshot.warm(RESOLVE_INDEX);
+        const snapshot = await resolveReady(services);
         if (wantsDebug(request)) {
           // A debug view is made afresh: the kept answers hold the JSON and the decision only.
           const outcome = resolve(snapshot, input);
@@ -143,8 +152,7 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
           if (!rate.allowed) throw refuse({ kind: 'rate_limited', rate }, RESOLVE_POLICY, scope.metrics);
           addRate(reply, rate);
         }
-        const snapshot = services.snapshots.current;
-        snapshot.warm(RESOLVE_INDEX);
+        const snapshot = await resolveReady(services);
         // In slices that share the event loop (src/shared/slices.ts): 1,000 names in romaji take
         // a few hundred milliseconds, which other clients must not wait for.
         const results = await mapInSlices(items, ({ id, input }) => ({ id, ...answerOf(snapshot, input) }));

@@ -94,12 +94,13 @@ function registerWatchRoutes(app: FastifyInstance, services: AppServices): void 
   }
 
   /** The codes each once, or a 400 naming `codes`: more than the plan allows, or codes no version of the data lists. */
-  function checkedCodes(request: FastifyRequest, given: readonly string[]): string[] {
+  async function checkedCodes(request: FastifyRequest, given: readonly string[]): Promise<string[]> {
     const codes = distinctCodes(given);
     const plan = request.plan!;
     const allowed = Math.min(plan.webhookCodes, MAX_CODES_PER_WEBHOOK);
     if (codes.length > allowed) throw bodyError('codes', `${codes.length} codes`, `codes holds ${plural(codes.length, 'code')}; the plan "${plan.name}" of this API key allows ${plural(allowed, 'code')} per webhook`);
-    const unknown = unknownCodes(codes, services.snapshots.current.derive(LINEAGE));
+    // Built in slices when this request needs it first (src/dataset/snapshot.ts deriveInSlices).
+    const unknown = unknownCodes(codes, await services.snapshots.current.deriveInSlices(LINEAGE));
     if (unknown.length > 0) throw bodyError('codes', unknown.join(','), `codes holds codes no version of the data lists: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ` and ${unknown.length - 10} more` : ''}`);
     return codes;
   }
@@ -121,7 +122,7 @@ function registerWatchRoutes(app: FastifyInstance, services: AppServices): void 
         if (count >= plan.webhooks) {
           throw new ApiError(403, plan.webhooks === 0 ? `the plan "${plan.name}" of this API key includes no webhooks` : `the plan "${plan.name}" of this API key allows ${plural(plan.webhooks, 'webhook')}; delete one to create another`);
         }
-        const codes = checkedCodes(request, body.codes);
+        const codes = await checkedCodes(request, body.codes);
         const url = await checkedUrl(body.url);
         const secret = newWebhookSecret();
         const record = await webhooks.create({ keyId: keyOf(request), url, codes, description: body.description ?? null, secret, createdAt: jstTimestamp(Date.now()) });
@@ -146,7 +147,7 @@ function registerWatchRoutes(app: FastifyInstance, services: AppServices): void 
       handler: async (request) => {
         const record = await ownWebhook(request);
         const body = request.body as { url?: string; codes?: string[]; description?: string | null; enabled?: boolean };
-        const codes = body.codes === undefined ? undefined : checkedCodes(request, body.codes);
+        const codes = body.codes === undefined ? undefined : await checkedCodes(request, body.codes);
         const url = body.url === undefined ? undefined : await checkedUrl(body.url);
         const changed = await webhooks.update(keyOf(request), record.id, {
           ...(url === undefined ? {} : { url }),
