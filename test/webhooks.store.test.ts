@@ -79,13 +79,16 @@ onEachStore('webhooks', (s) => {
     const revokedKey = (await keys.create({ plan: 'standard' })).record.id;
     const revoked = await hooks().create({ keyId: revokedKey, url: 'https://c.example/h', codes: ['0001', '0005'], description: null, secret: 'whsec_c', createdAt: AT });
     await keys.revoke(revokedKey);
+    const paused = await hooks().create({ keyId: (await keys.create({ plan: 'standard' })).record.id, url: 'https://d.example/h', codes: CODES_B, description: null, secret: 'whsec_d', createdAt: AT });
+    await hooks().disable(paused.id, AT, 'the receiver answered 410 Gone');
     const watching = (await watchingWebhooks(db())).map((w) => w.id);
-    assert.ok(watching.includes(a.id) && watching.includes(b.id) && !watching.includes(revoked.id));
+    assert.ok(watching.includes(a.id) && watching.includes(b.id) && watching.includes(paused.id) && !watching.includes(revoked.id));
     await importWatchFixture(s.store!, tempDir.adopt(writeWatchFixture()));
     const changeIds = async (id: string) => ((await outbox().feed(id, undefined, 100))!.payloads.map((p) => (JSON.parse(p) as { change: { change_id: string } }).change.change_id));
     assert.deepEqual(await changeIds(a.id), EXPECTED_A);
     assert.deepEqual(await changeIds(b.id), EXPECTED_B);
     assert.deepEqual(await changeIds(revoked.id), [], "a revoked key's webhook gets nothing");
+    assert.deepEqual(await changeIds(paused.id), EXPECTED_B, "a disabled webhook's events wait for it");
     const rows = await db().selectFrom('webhook_events').select(['webhook_id', 'update_id', 'state', 'attempts']).where('webhook_id', '=', a.id).execute();
     assert.deepEqual(rows.map((r) => [r.update_id, r.state, Number(r.attempts)]), [['upd-20260901', 'pending', 0], ['upd-20260901', 'pending', 0], ['upd-20260901', 'pending', 0]]);
     await db().deleteFrom('webhook_events').execute();

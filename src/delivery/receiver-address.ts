@@ -7,14 +7,12 @@
 import { lookup as dnsLookup } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { refusalMessage, refusedAddress } from '../webhooks/address-rules.js';
+import { RESOLVE_TIMEOUT_MS } from '../webhooks/limits.js';
 
 /** A connection refused because of the address its host resolved to. */
 export class RefusedAddressError extends Error {
   readonly code = 'ERR_WEBHOOK_ADDRESS_REFUSED';
 }
-
-/** How long resolving a receiver's host may take when a webhook is created or changed. */
-export const RESOLVE_TIMEOUT_MS = 5_000;
 
 function resolveAll(host: string): Promise<{ address: string; family: number }[]> {
   return new Promise((resolve, reject) => dnsLookup(host, { all: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));

@@ -15,13 +15,11 @@ import type { Database } from '../store/schema.js';
 import { type AttemptRecord, type LeasedEvent, WebhookOutbox } from '../store/webhook-outbox.js';
 import { WebhookStore } from '../store/webhook-store.js';
 import { newEventId, pingEvent } from '../webhooks/events.js';
-import { CONCURRENT_DELIVERIES, LEASE_MS, MAX_ERROR_LENGTH, POLL_INTERVAL_MS } from '../webhooks/limits.js';
+import { CONCURRENT_DELIVERIES, EVENT_RETENTION_MS, LEASE_MS, MAX_ERROR_LENGTH, POLL_INTERVAL_MS } from '../webhooks/limits.js';
 import { type AttemptOutcome, nextAttemptAt, outcomeOf, RETRY_POLICY } from '../webhooks/retry-schedule.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '../webhooks/signature.js';
 import { postToReceiver, type PostOptions, type ReceiverAnswer } from './receiver-request.js';
 
-/** Events and attempts are kept this long after they were made (the pull feed and the log reach back as far). */
-export const RETENTION_MS = 30 * 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;
 
 export interface DeliveryOptions {
@@ -156,7 +154,7 @@ export class WebhookDelivery {
     const now = this.#now();
     if (now - this.#prunedAt < PRUNE_EVERY_MS) return;
     this.#prunedAt = now;
-    await this.outbox.prune(jstTimestamp(now - RETENTION_MS));
+    await this.outbox.prune(jstTimestamp(now - EVENT_RETENTION_MS));
   }
 }
 

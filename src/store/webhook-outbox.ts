@@ -27,7 +27,10 @@ export interface NewEvent {
   readonly giveUpAt: number;
 }
 
-/** A webhook whose events are written: enabled, of a key that is not revoked. */
+/**
+ * A webhook whose events are written: one of a key that is not revoked. A disabled webhook's
+ * events are written too and wait until it is enabled, so nothing is lost meanwhile.
+ */
 export interface WatchingWebhook {
   readonly id: string;
   readonly codes: readonly string[];
@@ -74,7 +77,6 @@ export async function watchingWebhooks(db: Kysely<Database>): Promise<WatchingWe
     .selectFrom('webhooks')
     .innerJoin('api_keys', 'api_keys.id', 'webhooks.key_id')
     .select(['webhooks.id', 'webhooks.codes'])
-    .where('webhooks.disabled_at', 'is', null)
     .where('api_keys.revoked_at', 'is', null)
     .orderBy('webhooks.id')
     .execute();

@@ -128,9 +128,6 @@ export function refusalMessage(ip: string, kind: AddressKind, host?: string): st
   return `${host === undefined ? `${ip} is ${what}` : `${host} resolves to ${ip}, ${what}`}, where webhooks are not delivered${hint}`;
 }
 
-/** Longest receiver URL accepted. */
-export const MAX_URL_LENGTH = 2048;
-
 export type UrlCheck = { readonly ok: true; readonly url: URL; readonly host: string; readonly literal: boolean } | { readonly ok: false; readonly message: string };
 
 /**

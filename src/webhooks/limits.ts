@@ -17,6 +17,12 @@ export const RESPONSE_BODY_LIMIT_BYTES = 64 * 1024;
  */
 export const LEASE_MS = DELIVERY_TIMEOUT_MS + 5_000;
 
+/** How long resolving a receiver's host may take when a webhook is created or changed. */
+export const RESOLVE_TIMEOUT_MS = 5_000;
+
+/** Events and delivery attempts are kept this long after they were made (the pull feed and the log reach back as far); pending events stay. */
+export const EVENT_RETENTION_MS = 30 * 86_400_000;
+
 /** How often each replica looks for events that are due. */
 export const POLL_INTERVAL_MS = 2_000;
 
@@ -25,6 +31,9 @@ export const CONCURRENT_DELIVERIES = 8;
 
 /** Codes of one webhook, whatever the plan: every branch of the data fits. */
 export const MAX_CODES_PER_WEBHOOK = 30_000;
+
+/** The receiver's URL, in characters. */
+export const MAX_RECEIVER_URL_LENGTH = 2048;
 
 /** The description of a webhook, in characters. */
 export const MAX_DESCRIPTION_LENGTH = 200;

@@ -6,9 +6,8 @@
 import { Type } from '@sinclair/typebox';
 import { querySchema } from '../../edge/detailed-schemas.js';
 import { ChangeSchema, LineageEnvelopeSchema } from '../history/schemas.js';
-import { MAX_URL_LENGTH } from '../../../webhooks/address-rules.js';
 import { EVENT_ID } from '../../../webhooks/events.js';
-import { DELIVERIES_DEFAULT_LIMIT, DELIVERIES_MAX_LIMIT, FEED_MAX_LIMIT, MAX_CODES_PER_WEBHOOK, MAX_DESCRIPTION_LENGTH } from '../../../webhooks/limits.js';
+import { DELIVERIES_DEFAULT_LIMIT, DELIVERIES_MAX_LIMIT, FEED_MAX_LIMIT, MAX_CODES_PER_WEBHOOK, MAX_DESCRIPTION_LENGTH, MAX_RECEIVER_URL_LENGTH } from '../../../webhooks/limits.js';
 import { WATCHED_CODE_PATTERN } from '../../../webhooks/watched-codes.js';
 
 const nullableString = (extra: object = {}) => Type.Union([Type.String(extra), Type.Null()]);
@@ -17,9 +16,9 @@ const CODES_MESSAGE = 'each of codes must be a bank code (4 digits, e.g. 0537) o
 
 const url = Type.String({
   description: 'Where events are POSTed: https:// (http:// too on a server started with --webhook-allow-private); not a loopback, private, link-local or metadata address',
-  maxLength: MAX_URL_LENGTH,
+  maxLength: MAX_RECEIVER_URL_LENGTH,
   example: 'https://erp.example.co.jp/hooks/ginko',
-  'x-error-message': { required: 'url is required', type: 'url must be a string', maxLength: `url must be at most ${MAX_URL_LENGTH} characters` },
+  'x-error-message': { required: 'url is required', type: 'url must be a string', maxLength: `url must be at most ${MAX_RECEIVER_URL_LENGTH} characters` },
 });
 
 const codes = Type.Array(Type.String({ pattern: WATCHED_CODE_PATTERN }), {
