@@ -15,18 +15,20 @@ const LAYERS = {
   search: ['dataset', 'domain', 'shared'],
   payee: ['lineage', 'dataset', 'domain', 'shared'],
   lineage: ['dataset', 'domain', 'shared'],
+  webhooks: ['lineage', 'dataset', 'domain', 'shared'],
   resolve: ['payee', 'lineage', 'dataset', 'domain', 'shared'],
   store: ['access', 'dataset', 'domain', 'shared'],
-  history: ['lineage', 'store', 'dataset', 'domain', 'shared'],
+  history: ['webhooks', 'lineage', 'store', 'dataset', 'domain', 'shared'],
   export: ['history', 'store', 'dataset', 'domain', 'shared'],
+  delivery: ['history', 'store', 'webhooks', 'lineage', 'dataset', 'domain', 'shared'],
   console: ['access', 'history', 'store', 'dataset', 'domain', 'shared'],
-  http: ['console', 'export', 'history', 'store', 'resolve', 'lineage', 'payee', 'search', 'access', 'logging', 'metrics', 'dataset', 'domain', 'shared'],
-  cli: ['http', 'console', 'export', 'history', 'store', 'resolve', 'lineage', 'payee', 'search', 'access', 'logging', 'metrics', 'dataset', 'domain', 'shared'],
+  http: ['console', 'export', 'delivery', 'webhooks', 'history', 'store', 'resolve', 'lineage', 'payee', 'search', 'access', 'logging', 'metrics', 'dataset', 'domain', 'shared'],
+  cli: ['http', 'console', 'export', 'delivery', 'webhooks', 'history', 'store', 'resolve', 'lineage', 'payee', 'search', 'access', 'logging', 'metrics', 'dataset', 'domain', 'shared'],
   widget: [],
 };
 
 /** Layers that know nothing of HTTP or SQL: rules that can be tested without a server or a store. */
-const PURE = ['shared', 'domain', 'dataset', 'access', 'search', 'payee', 'lineage', 'resolve'];
+const PURE = ['shared', 'domain', 'dataset', 'access', 'search', 'payee', 'lineage', 'webhooks', 'resolve'];
 
 module.exports = {
   forbidden: [

@@ -286,7 +286,7 @@ describe('usage journal and plan cache on SQLite', () => {
   it('reads a plan from the store at most once per TTL', async () => {
     let reads = 0;
     let clock = 0;
-    const plan: Plan = { name: 'p', perSecond: 1, perDay: 2, exportAllowed: false };
+    const plan: Plan = { name: 'p', perSecond: 1, perDay: 2, exportAllowed: false, webhooks: 0, webhookCodes: 0 };
     const cache = new PlanCache({ get: async () => (reads++, plan) }, () => clock);
     assert.deepEqual(await Promise.all([cache.get('p'), cache.get('p')]), [plan, plan]);
     clock = 1_999;
@@ -298,7 +298,7 @@ describe('usage journal and plan cache on SQLite', () => {
   });
 
   it('answers a cached plan synchronously', async () => {
-    const plan: Plan = { name: 'p', perSecond: 1, perDay: 2, exportAllowed: false };
+    const plan: Plan = { name: 'p', perSecond: 1, perDay: 2, exportAllowed: false, webhooks: 0, webhookCodes: 0 };
     const cache = new PlanCache({ get: async () => plan }, () => 0);
     assert.ok(cache.get('p') instanceof Promise, 'the first read waits on the store');
     await cache.get('p');

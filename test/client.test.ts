@@ -6,9 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { orThrow } from '../clients/typescript/src/index.js';
+import { DetailedApiError, orThrow, verifyWebhookSignature } from '../clients/typescript/src/index.js';
 import { serveForClient, type ServedClient } from './support/client.js';
 import { useTempDirs } from './support/temp-dirs.js';
+import { CODES_A, EXPECTED_A, importWatchFixture, writeWatchFixture } from './support/webhook-fixture.js';
+import { startReceiver } from './support/webhook-receiver.js';
 
 const tempDir = useTempDirs('ginko-client-');
 let s: ServedClient;
@@ -18,7 +20,8 @@ const called = new Set<string>();
 const sent: string[] = [];
 
 before(async () => {
-  s = await serveForClient(tempDir());
+  // Webhooks may reach the receiver of the Watch test on 127.0.0.1.
+  s = await serveForClient(tempDir(), { webhooks: { allowPrivate: true } });
   s.ginko.use({
     onRequest({ request, schemaPath }) {
       called.add(`${request.method} ${schemaPath}`);
@@ -236,6 +239,40 @@ describe('each operation through GET and POST', () => {
     const bytes = new Uint8Array(zip.data as unknown as ArrayBuffer);
     assert.equal(bytes.byteLength, latest.zip_size_bytes);
     assert.deepEqual([...bytes.subarray(0, 4)], [0x50, 0x4b, 0x03, 0x04], 'a ZIP local file header');
+  });
+
+  it('Watch: a webhook made, listed, read, changed, pinged; its log, its feed page by page after an import; deleted', async () => {
+    const receiver = await startReceiver();
+    try {
+      const { webhook, secret } = await s.ginko.createWebhook({ url: receiver.url, codes: CODES_A, description: '支払先' });
+      assert.deepEqual([webhook.codes, webhook.description, webhook.disabled_at], [CODES_A, '支払先', null]);
+      assert.deepEqual(await s.ginko.listWebhooks(), [webhook]);
+      const path = { id: webhook.id };
+      assert.deepEqual((await orThrow(s.ginko.GET('/watch/v1/webhooks/{id}', { params: { path } }))).webhook, webhook);
+      assert.deepEqual(await s.ginko.updateWebhook(webhook.id, { codes: [...CODES_A, '0001'] }), { ...webhook, codes: [...CODES_A, '0001'] });
+      const { delivery } = await orThrow(s.ginko.POST('/watch/v1/webhooks/{id}/test', { params: { path } }));
+      assert.deepEqual([delivery.status, delivery.outcome], [200, 'delivered']);
+      await verifyWebhookSignature({ body: receiver.received[0]!.body, signature: String(receiver.received[0]!.headers['ginko-signature']), secret });
+      const { deliveries } = await orThrow(s.ginko.GET('/watch/v1/webhooks/{id}/deliveries', { params: { path, query: { limit: 5 } } }));
+      assert.deepEqual(deliveries.map((d) => d.event_id), [delivery.event_id]);
+
+      await importWatchFixture(s.t.store, tempDir.adopt(writeWatchFixture()));
+      const before = sent.length;
+      const events: string[] = [];
+      for await (const event of s.ginko.webhookEvents(webhook.id, { limit: 2 })) events.push(event.change.change_id);
+      assert.deepEqual(events, ['chg-20260901-000001', ...EXPECTED_A]);
+      assert.equal(sent.length - before, 2, 'two pages of two');
+      assert.match(sent.at(-1)!, /^GET \/watch\/v1\/webhooks\/wh_[0-9a-f]{16}\/events\?after=evt_[0-9a-f]{24}&limit=2$/);
+      const rest: string[] = [];
+      for await (const event of s.ginko.webhookEvents(webhook.id, { after: (await orThrow(s.ginko.GET('/watch/v1/webhooks/{id}/events', { params: { path, query: { limit: 3 } } }))).events[2]!.id })) rest.push(event.change.change_id);
+      assert.deepEqual(rest, EXPECTED_A.slice(2));
+
+      await s.ginko.deleteWebhook(webhook.id);
+      assert.deepEqual(await s.ginko.listWebhooks(), []);
+      await assert.rejects(s.ginko.deleteWebhook(webhook.id), (err: unknown) => err instanceof DetailedApiError && err.status === 404 && err.message === `404: webhook ${webhook.id} does not exist`);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('operations without a key or JSON: health, metrics, the widget and its demo', async () => {

@@ -13,6 +13,8 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './support/browser.js';
 import { httpsGet } from './support/https.js';
+import { httpsFetch } from './support/https-fetch.js';
+import { closedPort } from './support/services.js';
 import { type RunningGinko, runGinkoWithInput, startGinko } from './support/process.js';
 import { useTempDirs } from './support/temp-dirs.js';
 
@@ -38,7 +40,8 @@ before(async () => {
   dataDir = tempDir();
   const added = await runGinkoWithInput(['admin', 'add', 'alice', '--password-stdin', '--data-dir', dataDir], PASSWORD + '\n');
   assert.equal(added.code, 0, added.stderr);
-  server = await startGinko(['--data-dir', dataDir]);
+  // Private receivers allowed: the Webhooks page's webhook points at a closed port on 127.0.0.1.
+  server = await startGinko(['--data-dir', dataDir, '--webhook-allow-private']);
   ca = readFileSync(join(dataDir, 'tls-cert.pem'), 'utf8');
   // English pages, a phone-sized window for some checks; axe's script is injected, which the
   // console's Content-Security-Policy would (rightly) refuse, hence bypassCSP for the test only.
@@ -144,8 +147,8 @@ describe('the console in Chromium', () => {
     await page.locator('#chart-daily-api canvas').waitFor();
     assert.equal(await page.locator('.chart canvas').count(), 4, 'four uPlot charts');
     const today = page.locator('table.usage').first().locator('tbody tr').first();
-    // search, history, resolve, export, 2xx, 4xx, 429, 5xx, total
-    assert.deepEqual(await today.locator('td').allInnerTexts(), ['2', '0', '0', '0', '1', '1', '0', '0', '2']);
+    // search, history, resolve, export, watch, 2xx, 4xx, 429, 5xx, total
+    assert.deepEqual(await today.locator('td').allInnerTexts(), ['2', '0', '0', '0', '0', '1', '1', '0', '0', '2']);
     await checkAccessibility(page, 'usage');
     await shoot(page, 'usage');
   });
@@ -159,6 +162,29 @@ describe('the console in Chromium', () => {
     await page.waitForURL('**/admin/keys?saved=*');
     assert.equal(await page.locator('.notice').innerText(), `Saved the restrictions of ${keyId}.`);
     assert.equal(await page.locator(`tr#${keyId} td`).nth(1).innerText(), 'https://shop.example/* https://www.shop.example/*');
+  });
+
+  it("shows the key's webhook with its delivery attempts", async (t) => {
+    if (skip) return t.skip(skip);
+    const send = httpsFetch(ca);
+    const headers = { 'x-api-key': key, referer: 'https://shop.example/checkout', 'content-type': 'application/json' };
+    const receiver = `http://127.0.0.1:${await closedPort()}/hooks`;
+    const made = await send(new Request(`${server.url}/watch/v1/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: receiver, codes: ['0537', '0005-135'], description: 'payees' }) }));
+    assert.equal(made.status, 201);
+    const { webhook } = (await made.json()) as { webhook: { id: string } };
+    const ping = await send(new Request(`${server.url}/watch/v1/webhooks/${webhook.id}/test`, { method: 'POST', headers: { 'x-api-key': key, referer: 'https://shop.example/checkout' } }));
+    assert.equal(((await ping.json()) as { delivery: { outcome: string } }).delivery.outcome, 'retry');
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.waitForURL('**/admin/webhooks');
+    const section = page.locator(`section[aria-labelledby="${webhook.id}"]`);
+    const facts = await section.locator('dl').innerText();
+    for (const shown of [keyId, 'shop front', receiver, '0537', '0005-135', 'enabled']) assert.ok(facts.includes(shown), `${shown} in ${facts}`);
+    const attempt = await section.locator('table.deliveries tbody tr').first().locator('td').allInnerTexts();
+    assert.deepEqual([attempt[1], attempt[2], attempt[4]], ['1', 'none', 'retry']);
+    assert.match(attempt[5]!, /^connect ECONNREFUSED 127\.0\.0\.1:\d+$/);
+    await checkAccessibility(page, 'webhooks');
+    await shoot(page, 'webhooks');
+    await page.goto(`${server.url}/admin/keys`);
   });
 
   it('revokes the key after a confirmation; the next API call is 401', async (t) => {

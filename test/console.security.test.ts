@@ -134,7 +134,7 @@ describe('console sessions and CSRF', () => {
     // The same requests with the token go through.
     const ok = await t.app.inject({ method: 'POST', url: '/admin/plans', headers: { ...FORM, cookie: s.cookie }, payload: form({ name: 'free', perSecond: '2', perDay: '400', _csrf: s.csrf }) });
     assert.equal(ok.statusCode, 303);
-    assert.deepEqual(await new PlanStore(t.store.db).get('free'), { name: 'free', perSecond: 2, perDay: 400, exportAllowed: false });
+    assert.deepEqual(await new PlanStore(t.store.db).get('free'), { name: 'free', perSecond: 2, perDay: 400, exportAllowed: false, webhooks: 1, webhookCodes: 20 });
     const header = await t.app.inject({ method: 'POST', url: '/admin/service/maintenance', headers: { ...FORM, cookie: s.cookie, 'x-csrf-token': s.csrf }, payload: form({ to: 'off' }) });
     assert.equal(header.statusCode, 303);
     const audit = await t.console!.audit.list({ operator: 'alice', limit: 2 });
@@ -303,7 +303,7 @@ describe('one session on two replicas (PostgreSQL)', () => {
     assert.ok(page.body.includes(a!.console!.heartbeat.id) && page.body.includes(b!.console!.heartbeat.id), 'both replicas are listed');
     const changed = await b!.app.inject({ method: 'POST', url: '/admin/plans', headers: { ...FORM, cookie: s.cookie }, payload: form({ name: 'team', perSecond: '3', perDay: '3000', _csrf: s.csrf }) });
     assert.equal(changed.statusCode, 303);
-    assert.deepEqual(await new PlanStore(a!.store.db).get('team'), { name: 'team', perSecond: 3, perDay: 3000, exportAllowed: false });
+    assert.deepEqual(await new PlanStore(a!.store.db).get('team'), { name: 'team', perSecond: 3, perDay: 3000, exportAllowed: false, webhooks: 0, webhookCodes: 0 });
     const out = await b!.app.inject({ method: 'POST', url: '/admin/sign-out', headers: { ...FORM, cookie: s.cookie }, payload: form({ _csrf: s.csrf }) });
     assert.equal(out.statusCode, 303);
     assert.equal((await a!.app.inject({ method: 'GET', url: '/admin/keys', headers: { cookie: s.cookie } })).statusCode, 303, 'signed out on every replica');

@@ -90,7 +90,7 @@ describe('console pages', () => {
     );
     const page = await get(`/admin/usage?key=${record.id}`);
     assert.match(page.body, /<option value="key_[0-9a-f]{12}" selected>key_[0-9a-f]{12} — counted<\/option>/);
-    assert.match(page.body, new RegExp(`<tr><th scope="row">${jstDay(Date.now())}</th>\\n<td class="num">3</td><td class="num">0</td><td class="num">0</td><td class="num">0</td><td class="num">1</td><td class="num">1</td><td class="num">1</td><td class="num">0</td><td class="num"><strong>3</strong></td></tr>`));
+    assert.match(page.body, new RegExp(`<tr><th scope="row">${jstDay(Date.now())}</th>\\n<td class="num">3</td><td class="num">0</td><td class="num">0</td><td class="num">0</td><td class="num">0</td><td class="num">1</td><td class="num">1</td><td class="num">1</td><td class="num">0</td><td class="num"><strong>3</strong></td></tr>`));
   });
 
   it('counts a request before its answer is written, repeated and refused ones too', async () => {
@@ -126,16 +126,17 @@ describe('console pages', () => {
   });
 
   it('edits plans, refusing bad numbers', async () => {
-    const ok = await post('/admin/plans', { name: 'team', perSecond: '4', perDay: '4000', exportAllowed: '1' });
+    const ok = await post('/admin/plans', { name: 'team', perSecond: '4', perDay: '4000', exportAllowed: '1', webhooks: '2', webhookCodes: '50' });
     assert.equal(ok.statusCode, 303);
     assert.equal(ok.headers.location, '/admin/plans?saved=team');
-    assert.deepEqual(await new PlanStore(t.store.db).get('team'), { name: 'team', perSecond: 4, perDay: 4000, exportAllowed: true });
+    assert.deepEqual(await new PlanStore(t.store.db).get('team'), { name: 'team', perSecond: 4, perDay: 4000, exportAllowed: true, webhooks: 2, webhookCodes: 50 });
     const page = await get('/admin/plans?saved=team');
     assert.match(page.body, /role="status">Saved plan team\.<\/p>/);
-    for (const fields of [{ name: 'team', perSecond: '0', perDay: '1' }, { name: 'team', perSecond: '1.5', perDay: '1' }, { name: 'Bad Name', perSecond: '1', perDay: '1' }]) {
+    const refused: Record<string, string>[] = [{ name: 'team', perSecond: '0', perDay: '1' }, { name: 'team', perSecond: '1.5', perDay: '1' }, { name: 'Bad Name', perSecond: '1', perDay: '1' }, { name: 'team', perSecond: '1', perDay: '1', webhooks: '-1' }];
+    for (const fields of refused) {
       assert.equal((await post('/admin/plans', fields)).statusCode, 400);
     }
-    assert.deepEqual(await new PlanStore(t.store.db).get('team'), { name: 'team', perSecond: 4, perDay: 4000, exportAllowed: true });
+    assert.deepEqual(await new PlanStore(t.store.db).get('team'), { name: 'team', perSecond: 4, perDay: 4000, exportAllowed: true, webhooks: 2, webhookCodes: 50 });
   });
 
   it('shows the snapshot, the updates with change counts, and the changes of one bank', async () => {

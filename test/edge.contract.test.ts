@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { writeMaintenance } from '../src/store/maintenance-setting.js';
 import { PlanStore } from '../src/store/plan-store.js';
 import { Snapshot } from '../src/dataset/snapshot.js';
+import { WebhookStore } from '../src/store/webhook-store.js';
 import { LogCapture } from './support/log-capture.js';
 import { type Answer, header, NOW, Served, withRemaining } from './support/served.js';
 
@@ -18,6 +19,8 @@ const log = new LogCapture();
 const s = await Served.start({ logger: { level: 'info', stream: log }, maintenancePollMs: 20, console: {} });
 const routes = s.t.app.routeTable.filter((r) => r.method === 'GET' && r.keyed && !r.hidden).map((r) => r.url);
 const key = { 'x-api-key': s.t.key };
+/** A webhook of the key, for the routes of one (docs/webhooks.md). */
+const webhook = await new WebhookStore(s.t.store.db).create({ keyId: (await s.t.keys.list()).find((k) => k.name === 'test')!.id, url: 'https://192.0.3.1/hooks', codes: ['0005'], description: null, secret: 'whsec_contract', createdAt: '2026-09-01T09:00:00+09:00' }, 10);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** History has a limit of 2 requests a second per key, whatever the plan (docs/history.md). */
 const pace = (route: string) => (route.startsWith('/history/') ? sleep(1100) : Promise.resolve());
@@ -28,7 +31,8 @@ function concrete(route: string): string {
     .replace('/branches/:code', '/branches/001')
     .replace(':branchCode', '001')
     .replace(/:(bankCode|code)\b/g, '0005')
-    .replace(':change_id', 'chg-20260331-000001');
+    .replace(':change_id', 'chg-20260331-000001')
+    .replace(':id', webhook.id);
   if (path === '/yucho/v1/account') return `${path}?symbol=14030&number=12345671`;
   return path.includes('/freeword/') ? `${path}?freeword=${encodeURIComponent('とうきょう')}` : path;
 }
@@ -105,7 +109,7 @@ describe('the edge contract: cold and repeated answers of every keyed GET route'
       assert.deepEqual(withRemaining(repeated, remaining), cold);
       assert.equal(count(route), seen + 3, 'the route series counts each');
       assert.deepEqual(Object.values(added), [3], 'the console counts each');
-      assert.match(Object.keys(added)[0]!, /^key_[0-9a-f]{12} (search|history|export) 2xx$/);
+      assert.match(Object.keys(added)[0]!, /^key_[0-9a-f]{12} (search|history|export|watch) 2xx$/);
       const [a, b, c] = log.responses().slice(lines);
       assert.ok(a && b && c, 'one log line each');
       assert.deepEqual(logFields(b), logFields(a));

@@ -32,6 +32,8 @@ import { CONSOLE_LIMIT_ADDRESSES } from '../src/console/request-limit.js';
 import { MAX_INPUT_LENGTH } from '../src/resolve/resolve.js';
 import { RESOLVE_PATH } from '../src/http/apis/resolve/resolve-api.js';
 import { RESOLVE_BODY_LIMIT } from '../src/http/apis/resolve/limits.js';
+import { DELIVERIES_MAX_LIMIT, DELIVERY_TIMEOUT_MS, EVENT_RETENTION_MS, FEED_MAX_LIMIT, LEASE_MS, MAX_CODES_PER_WEBHOOK, MAX_DESCRIPTION_LENGTH, MAX_ERROR_LENGTH, MAX_RECEIVER_URL_LENGTH, RESOLVE_TIMEOUT_MS, RESPONSE_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES } from '../src/webhooks/limits.js';
+import { RETRY_POLICY } from '../src/webhooks/retry-schedule.js';
 import { getJson, invalidParam, startTestApp, type TestApp } from './support/app.js';
 
 const u = encodeURIComponent;
@@ -326,6 +328,20 @@ describe('docs/limits.md', () => {
       ['MAX_RECORD_LINES', MAX_RECORD_LINES],
       ['DEFAULT_SIGNIN_LIMIT.maxEntries', DEFAULT_SIGNIN_LIMIT.maxEntries],
       ['CONSOLE_LIMIT_ADDRESSES', CONSOLE_LIMIT_ADDRESSES],
+      ['MAX_CODES_PER_WEBHOOK', MAX_CODES_PER_WEBHOOK],
+      ['MAX_RECEIVER_URL_LENGTH', MAX_RECEIVER_URL_LENGTH],
+      ['MAX_DESCRIPTION_LENGTH', MAX_DESCRIPTION_LENGTH],
+      ['WEBHOOK_BODY_LIMIT_BYTES', WEBHOOK_BODY_LIMIT_BYTES],
+      ['RESOLVE_TIMEOUT_MS', RESOLVE_TIMEOUT_MS],
+      ['FEED_MAX_LIMIT', FEED_MAX_LIMIT],
+      ['DELIVERIES_MAX_LIMIT', DELIVERIES_MAX_LIMIT],
+      ['DELIVERY_TIMEOUT_MS', DELIVERY_TIMEOUT_MS],
+      ['RESPONSE_BODY_LIMIT_BYTES', RESPONSE_BODY_LIMIT_BYTES],
+      ['LEASE_MS', LEASE_MS],
+      ['MAX_ERROR_LENGTH', MAX_ERROR_LENGTH],
+      ['EVENT_RETENTION_MS', EVENT_RETENTION_MS],
+      ['RETRY_POLICY', RETRY_POLICY.maxDelayMs],
+      ['RETRY_POLICY', RETRY_POLICY.giveUpAfterMs],
     ];
     for (const [name, value] of rows) {
       const row = doc.split('\n').find((l) => l.startsWith('|') && l.includes(`\`${name}\``));

@@ -64,7 +64,7 @@ describe('OpenAPI document', () => {
         }
       }
     }
-    assert.equal(count, 127, 'every parameter of every operation');
+    assert.equal(count, 136, 'every parameter of every operation');
     const param = (path: string, name: string) => doc.paths[path]!.get!.parameters!.find((p) => p.name === name)!.schema;
     assert.equal(param('/history/v1/updates', 'from_date').format, 'date');
     assert.equal(param('/history/v1/updates', 'from_date')['x-error-message'], 'from_date must be a date YYYY-MM-DD');
@@ -160,6 +160,32 @@ describe('OpenAPI document', () => {
       assert.ok(validate(JSON.parse(res.body)), ajv.errorsText(validate.errors));
     });
   }
+
+  it('validates the recorded answers of every Watch API operation', async () => {
+    const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => {
+      const res = await t.app.inject({ method, url, headers: { 'x-api-key': t.key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
+      return { status: String(res.statusCode), body: res.body === '' ? null : (JSON.parse(res.body) as Record<string, any>) };
+    };
+    const check = (path: string, method: string, answer: { status: string; body: unknown }) => {
+      const validate = responseValidator(path, method, answer.status);
+      assert.ok(validate(answer.body), `${method} ${path} ${answer.status}: ${ajv.errorsText(validate.errors)}`);
+    };
+    // An ordinary address, never contacted here: no DNS needed to make the webhook.
+    const created = await call('POST', '/watch/v1/webhooks', { url: 'https://192.0.3.1/hooks', codes: ['0537', '0005-135'] });
+    assert.equal(created.status, '201');
+    check('/watch/v1/webhooks', 'post', created);
+    const id = created.body!.webhook.id as string;
+    check('/watch/v1/webhooks', 'get', await call('GET', '/watch/v1/webhooks'));
+    check('/watch/v1/webhooks/{id}', 'get', await call('GET', `/watch/v1/webhooks/${id}`));
+    check('/watch/v1/webhooks/{id}', 'patch', await call('PATCH', `/watch/v1/webhooks/${id}`, { description: 'x' }));
+    check('/watch/v1/webhooks/{id}/events', 'get', await call('GET', `/watch/v1/webhooks/${id}/events`));
+    check('/watch/v1/webhooks/{id}/deliveries', 'get', await call('GET', `/watch/v1/webhooks/${id}/deliveries`));
+    check('/watch/v1/webhooks', 'post', await call('POST', '/watch/v1/webhooks', { url: 'https://127.0.0.1/', codes: ['0001'] }));
+    check('/watch/v1/webhooks/{id}', 'get', await call('GET', '/watch/v1/webhooks/wh_0000000000000000'));
+    assert.deepEqual(await call('DELETE', `/watch/v1/webhooks/${id}`), { status: '204', body: null });
+    assert.ok(doc.paths['/watch/v1/webhooks/{id}']!.delete!.responses['204']);
+    assert.ok(doc.paths['/watch/v1/webhooks/{id}/test']!.post!.responses['200']);
+  });
 
   it('documents the Resolve request body and the debug header', () => {
     const op = doc.paths['/resolve/v1/bank-branch']!.post! as unknown as { requestBody: { content: Record<string, { schema: { required: string[]; properties: Record<string, unknown> } }> }; parameters: { name: string; in: string }[] };

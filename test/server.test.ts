@@ -121,16 +121,19 @@ describe('ginko keys and plans', () => {
   });
 
   it('lists the default plans and changes one', async () => {
-    const set = await runGinko(['plans', 'set', 'partner', '--per-second', '5', '--per-day', '20000', '--export', '--data-dir', dataDir]);
+    const set = await runGinko(['plans', 'set', 'partner', '--per-second', '5', '--per-day', '20000', '--export', '--webhooks', '3', '--data-dir', dataDir]);
     assert.equal(set.code, 0, set.stderr);
+    assert.equal(set.stdout.trim(), 'plan partner: 5/s, 20000/day, export yes, 3 webhooks of 0 codes');
+    // A flag not given keeps what the plan has.
+    assert.equal((await runGinko(['plans', 'set', 'partner', '--per-second', '5', '--per-day', '20000', '--webhook-codes', '50', '--data-dir', dataDir])).stdout.trim(), 'plan partner: 5/s, 20000/day, export yes, 3 webhooks of 50 codes');
     const plans = await runGinko(['plans', '--data-dir', dataDir]);
     assert.deepEqual(plans.stdout.trim().split('\n'), [
-      'plan\tper second\tper day\texport',
-      'free\t1\t350\tno',
-      'partner\t5\t20000\tyes',
-      'standard\t10\t100000\tyes',
-      'pro\t50\t1000000\tyes',
-      'unlimited\t1000000\t1000000000\tyes',
+      'plan\tper second\tper day\texport\twebhooks\tcodes per webhook',
+      'free\t1\t350\tno\t1\t20',
+      'partner\t5\t20000\tyes\t3\t50',
+      'standard\t10\t100000\tyes\t10\t1000',
+      'pro\t50\t1000000\tyes\t50\t10000',
+      'unlimited\t1000000\t1000000000\tyes\t1000\t30000',
     ]);
     const bad = await runGinko(['keys', 'create', '--plan', 'gold', '--data-dir', dataDir]);
     assert.equal(bad.code, 1);

@@ -20,7 +20,13 @@ onEachStore('SQL store', (s) => {
     await plans.ensureDefaults();
     assert.deepEqual(await plans.list(), [...DEFAULT_PLANS]);
     await plans.set({ name: 'free', perSecond: 2, perDay: 500, exportAllowed: false });
-    assert.deepEqual(await plans.get('free'), { name: 'free', perSecond: 2, perDay: 500, exportAllowed: false });
+    // Webhook limits not given stay as they were (docs/access.md#plans-and-rate-limits).
+    assert.deepEqual(await plans.get('free'), { name: 'free', perSecond: 2, perDay: 500, exportAllowed: false, webhooks: 1, webhookCodes: 20 });
+    await plans.set({ name: 'free', perSecond: 2, perDay: 500, exportAllowed: false, webhooks: 0 });
+    assert.deepEqual(await plans.get('free'), { name: 'free', perSecond: 2, perDay: 500, exportAllowed: false, webhooks: 0, webhookCodes: 20 });
+    await plans.set({ name: 'fresh', perSecond: 1, perDay: 1, exportAllowed: false });
+    assert.deepEqual(await plans.get('fresh'), { name: 'fresh', perSecond: 1, perDay: 1, exportAllowed: false, webhooks: 0, webhookCodes: 0 });
+    await assert.rejects(plans.set({ name: 'fresh', perSecond: 1, perDay: 1, exportAllowed: false, webhookCodes: -1 }), /--webhook-codes must be a non-negative integer/);
     await plans.ensureDefaults();
     assert.equal((await plans.get('free'))?.perDay, 500, 'defaults never overwrite an operator change');
     await assert.rejects(plans.set({ name: 'Bad Name', perSecond: 1, perDay: 1, exportAllowed: false }), /plan name "Bad Name" must match/);

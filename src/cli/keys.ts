@@ -10,6 +10,12 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
+function nonNegative(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) throw new InvalidArgumentError('must be a non-negative integer');
+  return n;
+}
+
 function positive(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
@@ -85,8 +91,8 @@ export function registerKeyCommands(program: Command): void {
   const plans = program.command('plans').description('list plans (`plans list`, the default) or create and change them (`plans set`)');
   addStoreOptions(plans.command('list', { isDefault: true }).description('list plans')).action(async (opts: StoreConfig) => {
     await withStore(opts, async (store) => {
-      print(['plan', 'per second', 'per day', 'export'].join('\t'));
-      for (const p of await new PlanStore(store.db).list()) print([p.name, p.perSecond, p.perDay, p.exportAllowed ? 'yes' : 'no'].join('\t'));
+      print(['plan', 'per second', 'per day', 'export', 'webhooks', 'codes per webhook'].join('\t'));
+      for (const p of await new PlanStore(store.db).list()) print([p.name, p.perSecond, p.perDay, p.exportAllowed ? 'yes' : 'no', p.webhooks, p.webhookCodes].join('\t'));
     });
   });
 
@@ -98,15 +104,24 @@ export function registerKeyCommands(program: Command): void {
       .requiredOption('--per-second <n>', 'requests per second', positive)
       .requiredOption('--per-day <n>', 'requests per JST calendar day', positive)
       .option('--export', 'allow the Master Export API')
-      .option('--no-export', 'disallow the Master Export API'),
-  ).action(async (name: string, opts: StoreConfig & { perSecond: number; perDay: number; export?: boolean }) => {
+      .option('--no-export', 'disallow the Master Export API')
+      .option('--webhooks <n>', 'webhooks a key may have (docs/webhooks.md); default: unchanged, 0 for a new plan', nonNegative)
+      .option('--webhook-codes <n>', 'codes one webhook may watch; default: unchanged, 0 for a new plan', nonNegative),
+  ).action(async (name: string, opts: StoreConfig & { perSecond: number; perDay: number; export?: boolean; webhooks?: number; webhookCodes?: number }) => {
     await withStore(opts, async (store) => {
       const planStore = new PlanStore(store.db);
       const existing = await planStore.get(name);
-      const plan = { name, perSecond: opts.perSecond, perDay: opts.perDay, exportAllowed: opts.export ?? existing?.exportAllowed ?? false };
+      const plan = {
+        name,
+        perSecond: opts.perSecond,
+        perDay: opts.perDay,
+        exportAllowed: opts.export ?? existing?.exportAllowed ?? false,
+        webhooks: opts.webhooks ?? existing?.webhooks ?? 0,
+        webhookCodes: opts.webhookCodes ?? existing?.webhookCodes ?? 0,
+      };
       await planStore.set(plan);
-      await auditCli(store.db, 'plan.set', name, { perSecond: plan.perSecond, perDay: plan.perDay, exportAllowed: plan.exportAllowed });
-      print(`plan ${name}: ${opts.perSecond}/s, ${opts.perDay}/day, export ${(opts.export ?? existing?.exportAllowed) ? 'yes' : 'no'}`);
+      await auditCli(store.db, 'plan.set', name, { perSecond: plan.perSecond, perDay: plan.perDay, exportAllowed: plan.exportAllowed, webhooks: plan.webhooks, webhookCodes: plan.webhookCodes });
+      print(`plan ${name}: ${plan.perSecond}/s, ${plan.perDay}/day, export ${plan.exportAllowed ? 'yes' : 'no'}, ${plan.webhooks} webhooks of ${plan.webhookCodes} codes`);
     });
   });
 }

@@ -130,7 +130,9 @@ const withServeOptions = (command: Command): Command =>
       // Updates (docs/history.md#schedules)
       .option('--update-interval <duration>', 'check the registry for newer data this often, e.g. 24h, 6h, 30m; 0 = off, the default (env GINKO_UPDATE_INTERVAL)', parseDuration, envDuration('GINKO_UPDATE_INTERVAL'))
       .option('--registry <url>', 'npm registry for scheduled updates (env GINKO_REGISTRY; default: npm\'s configured registry)', registryUrl, envRegistry())
-      .option('--max-download-mib <n>', `refuse an update tarball larger than this many MiB (env GINKO_MAX_DOWNLOAD_MIB; default ${DEFAULT_MAX_DOWNLOAD_MIB})`, downloadMib, envInteger('GINKO_MAX_DOWNLOAD_MIB', DEFAULT_MAX_DOWNLOAD_MIB, 1)),
+      .option('--max-download-mib <n>', `refuse an update tarball larger than this many MiB (env GINKO_MAX_DOWNLOAD_MIB; default ${DEFAULT_MAX_DOWNLOAD_MIB})`, downloadMib, envInteger('GINKO_MAX_DOWNLOAD_MIB', DEFAULT_MAX_DOWNLOAD_MIB, 1))
+      // Webhooks (docs/webhooks.md#outbound-safety)
+      .option('--webhook-allow-private', 'let webhooks deliver to loopback and private addresses and over http://, for tests and closed networks (env GINKO_WEBHOOK_ALLOW_PRIVATE=1)', envFlag('GINKO_WEBHOOK_ALLOW_PRIVATE')),
   );
 
 withServeOptions(program.command('serve').description('serve the API over HTTPS')).action(async (opts) => {

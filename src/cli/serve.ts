@@ -27,6 +27,7 @@ import { CHECK_OUTCOMES, UpdateSchedule } from '../history/update-schedule.js';
 import { registerDatasetUpdateMetrics } from '../metrics/dataset-updates.js';
 import { registryOptions } from './registry-config.js';
 import type { StoreConfig } from './config.js';
+import { WebhookDelivery } from '../delivery/webhook-delivery.js';
 
 export interface ServeConfig extends StoreConfig {
   readonly port: number;
@@ -52,6 +53,8 @@ export interface ServeConfig extends StoreConfig {
   readonly updateInterval?: number | undefined;
   /** Registry for those checks; default GINKO_REGISTRY, then npm's configuration. */
   readonly registry?: string | undefined;
+  /** Webhooks may deliver to loopback and private addresses, and over http:// (docs/webhooks.md#outbound-safety). */
+  readonly webhookAllowPrivate?: boolean | undefined;
   /** Serve the zengin-code JSON files without a key too (docs/search-api.md#the-zengin-code-json-shape). */
   readonly openZenginJson?: boolean | undefined;
   /** The download cap of those checks' tarballs, in MiB; default GINKO_MAX_DOWNLOAD_MIB, then 32. */
@@ -107,8 +110,9 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   const logSink = new LogSink();
   // Set to the listening address once it is known, unless --public-url names another.
   let publicUrl = config.publicUrl ?? '';
+  const webhooks = new WebhookDelivery(store.db, { allowPrivate: config.webhookAllowPrivate ?? false, log: (level, message, detail) => app?.log[level](detail ?? {}, message) });
   app = await buildApp(
-    { snapshots, cursors, auth, access, console: operatorConsole, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download'), (id) => keys.isActive(id)), trustProxy: config.trustProxy, publicUrl: () => publicUrl, filterTime: new FilterTimeAllowance(), openZenginJson: config.openZenginJson ?? false },
+    { snapshots, cursors, auth, access, console: operatorConsole, history: live, exports: new MasterExports(store.db), downloads: new DownloadSigner(await sharedSecret(store.db, 'download'), (id) => keys.isActive(id)), trustProxy: config.trustProxy, publicUrl: () => publicUrl, filterTime: new FilterTimeAllowance(), openZenginJson: config.openZenginJson ?? false, webhooks },
     { logger: { level: config.logLevel, stream: logSink }, metrics: { access: config.metrics ?? 'open', processMetrics: true }, ...(tls ? { https: tls } : {}) },
   );
   registerLogLinesDropped(app.metrics.registry, () => logSink.dropped);
@@ -154,6 +158,9 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
     await updates.start();
     app.log.info({ everySeconds: updateInterval / 1000, registry: updateRegistry?.registry }, 'scheduled dataset updates are on');
   }
+  // Webhook events are delivered by every replica, each event by one at a time (docs/webhooks.md#delivery).
+  webhooks.start();
+  if (config.webhookAllowPrivate) app.log.warn('webhooks may deliver to loopback and private addresses and over plain http (--webhook-allow-private)');
   app.log.info({ url, store: store.location, version: snapshots.current.version, readyMs: Math.round(performance.now() - started) }, 'ginko ready');
   if (!access.parts.counters.connected) {
     app.log.warn('Redis is not reachable: rate limits are enforced per server (in-memory insurance) until it is');
@@ -165,7 +172,7 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
     (closing ??= (async () => {
       // Every step is taken even when one before it failed (the database gone, say): the others
       // still write what they hold, and the log gets its last lines, the failure's among them.
-      const steps = [() => live.stop(), () => updates?.stop(), () => app.close(), () => operatorConsole.close(), () => access.close(), () => auth.close(), () => store.close()];
+      const steps = [() => live.stop(), () => updates?.stop(), () => webhooks.stop(), () => app.close(), () => operatorConsole.close(), () => access.close(), () => auth.close(), () => store.close()];
       const failures: unknown[] = [];
       for (const step of steps) {
         try {

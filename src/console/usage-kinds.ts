@@ -3,7 +3,7 @@
  * a URL path and a status in, labels out.
  */
 
-export const USAGE_APIS = ['search', 'history', 'resolve', 'export'] as const;
+export const USAGE_APIS = ['search', 'history', 'resolve', 'export', 'watch'] as const;
 export type UsageApi = (typeof USAGE_APIS)[number];
 
 export const USAGE_OUTCOMES = ['2xx', '4xx', '429', '5xx'] as const;
@@ -12,7 +12,7 @@ export type UsageOutcome = (typeof USAGE_OUTCOMES)[number];
 /** The key label of requests without a valid key. */
 export const NO_KEY = '-';
 
-/** The API of a request path, or undefined for what is not one of the four (health, docs, console). */
+/** The API of a request path, or undefined for what is not one of them (health, docs, console). */
 export function usageApi(url: string): UsageApi | undefined {
   // The ゆうちょ and kana APIs and the zengin-code JSON files count in the Search bucket (docs/access.md).
   if (url.startsWith('/v1/') || url.startsWith('/v2/') || url.startsWith('/v3/') || url.startsWith('/yucho/') || url.startsWith('/kana/') || url.startsWith('/api/')) return 'search';
@@ -20,6 +20,7 @@ export function usageApi(url: string): UsageApi | undefined {
   // Payee checks count with Resolve (docs/access.md).
   if (url.startsWith('/resolve/') || url.startsWith('/accounts/')) return 'resolve';
   if (url.startsWith('/master/')) return 'export';
+  if (url.startsWith('/watch/')) return 'watch';
   return undefined;
 }
 

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { ChangeDraft } from '../dataset/diff.js';
 import type { RawSnapshot } from '../dataset/raw.js';
 import type { Database } from '../store/schema.js';
-import { type ChangeRecord, changeIdFor, jstTimestamp, type RunType, type UpdateRecord, updateIdFor } from './records.js';
+import { type ChangeRecord, changeIdFor, changeRecord, jstTimestamp, type RunType, type UpdateRecord, updateIdFor } from './records.js';
 
 export interface StoredHistory {
   readonly updates: readonly UpdateRecord[];
@@ -102,39 +102,51 @@ export async function loadHistory(db: Kysely<Database>): Promise<StoredHistory> 
   const order = new Map(updateRows.map((r) => [r.update_id, Number(r.seq)]));
   const changeRows = await db.selectFrom('changes').selectAll().execute();
   changeRows.sort((a, b) => order.get(a.update_id)! - order.get(b.update_id)! || Number(a.seq) - Number(b.seq));
-  const changes = changeRows.map((r): ChangeRecord => {
-    const update = byId.get(r.update_id)!;
-    return {
-      change_id: r.change_id,
-      update_id: r.update_id,
-      previous_update_id: update.previous_update_id,
-      effective_date: update.effective_date,
-      created_at: update.created_at,
-      resource_type: r.resource_type as ChangeRecord['resource_type'],
-      change_type: r.change_type as ChangeRecord['change_type'],
-      reason: { label_ja: r.reason_label_ja },
-      bank: { code: r.bank_code, name: r.bank_name },
-      branch: { code: r.branch_code, name: r.branch_name },
+  const changes = changeRows.map((r): ChangeRecord =>
+    changeRecord(byId.get(r.update_id)!, Number(r.seq), {
+      resourceType: r.resource_type as ChangeRecord['resource_type'],
+      changeType: r.change_type as ChangeRecord['change_type'],
+      bankCode: r.bank_code,
+      bankName: r.bank_name,
+      branchCode: r.branch_code,
+      branchName: r.branch_name,
       before: JSON.parse(r.before) as Record<string, string>,
       after: JSON.parse(r.after) as Record<string, string>,
-      changed_fields: JSON.parse(r.changed_fields) as string[],
-      field_changes: JSON.parse(r.field_changes) as ChangeRecord['field_changes'],
-    };
-  });
+      changedFields: JSON.parse(r.changed_fields) as string[],
+      fieldChanges: JSON.parse(r.field_changes) as ChangeRecord['field_changes'],
+      reasonLabelJa: r.reason_label_ja,
+    }),
+  );
   return { updates, changes };
 }
 
-/** Writes an update with its snapshot and changes in one transaction, making it current; returns its id. */
-export function recordUpdate(db: Kysely<Database>, update: NewUpdate): Promise<string> {
-  return db.transaction().execute((trx) => writeUpdate(trx, update));
+/** An update as written, for what the same transaction writes about it (webhook events: src/history/webhook-events.ts). */
+export interface WrittenUpdate {
+  readonly updateId: string;
+  /** Epoch ms of its `created_at`. */
+  readonly at: number;
+  /** Its changes as the History API shows them. */
+  readonly changes: readonly ChangeRecord[];
+}
+
+/** Writes more in the update's transaction, after the update and its changes. */
+export type AlongWithUpdate = (trx: Transaction<Database>, written: WrittenUpdate) => Promise<void>;
+
+/**
+ * Writes an update with its snapshot and changes in one transaction, making it current, and
+ * what `along` writes with them; returns its id.
+ */
+export function recordUpdate(db: Kysely<Database>, update: NewUpdate, along?: AlongWithUpdate): Promise<string> {
+  return db.transaction().execute((trx) => writeUpdate(trx, update, along));
 }
 
 /** The writes of one update, inside the caller's transaction. */
-export async function writeUpdate(trx: Transaction<Database>, update: NewUpdate): Promise<string> {
+export async function writeUpdate(trx: Transaction<Database>, update: NewUpdate, along?: AlongWithUpdate): Promise<string> {
   const previous = await trx.selectFrom('updates').select(['update_id', 'seq']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
   const previousSeq = Number(previous?.seq ?? 0);
   if (previousSeq !== update.expectedPreviousSeq) throw new ConcurrentImportError('another import became current meanwhile; run the import again');
   const updateId = await freshUpdateId(trx, update.effectiveDate);
+  const at = update.now ?? Date.now();
   await trx
     .insertInto('updates')
     .values({
@@ -142,7 +154,7 @@ export async function writeUpdate(trx: Transaction<Database>, update: NewUpdate)
       seq: previousSeq + 1,
       previous_update_id: previous?.update_id ?? null,
       effective_date: update.effectiveDate,
-      created_at: jstTimestamp(update.now ?? Date.now()),
+      created_at: jstTimestamp(at),
       run_type: update.runType,
       validation_result: update.validationResult,
       bank_rows: update.bankRows,
@@ -168,6 +180,10 @@ export async function writeUpdate(trx: Transaction<Database>, update: NewUpdate)
     reason_label_ja: c.reasonLabelJa,
   }));
   for (let i = 0; i < rows.length; i += INSERT_BATCH) await trx.insertInto('changes').values(rows.slice(i, i + INSERT_BATCH)).execute();
+  if (along) {
+    const written = { update_id: updateId, previous_update_id: previous?.update_id ?? null, effective_date: update.effectiveDate, created_at: jstTimestamp(at) };
+    await along(trx, { updateId, at, changes: update.changes.map((c, i) => changeRecord(written, i + 1, c)) });
+  }
   return updateId;
 }
 

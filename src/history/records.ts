@@ -1,5 +1,5 @@
 /** The Change History objects (docs/history.md#api), as the API shows them. */
-import type { ChangeType, FieldChange, ResourceType } from '../dataset/diff.js';
+import type { ChangeDraft, ChangeType, FieldChange, ResourceType } from '../dataset/diff.js';
 
 /** How an update came about (docs/history.md#snapshots-and-updates). */
 export type RunType = 'baseline' | 'seed' | 'import';
@@ -32,6 +32,29 @@ export interface ChangeRecord {
   readonly field_changes: readonly FieldChange[];
 }
 
+/** The update fields every change of it repeats. */
+export type UpdateOfChange = Pick<UpdateRecord, 'update_id' | 'previous_update_id' | 'effective_date' | 'created_at'>;
+
+/** The `seq`-th change of `update` as the History API shows it (and a webhook event carries it). */
+export function changeRecord(update: UpdateOfChange, seq: number, draft: ChangeDraft): ChangeRecord {
+  return {
+    change_id: changeIdFor(update.update_id, seq),
+    update_id: update.update_id,
+    previous_update_id: update.previous_update_id,
+    effective_date: update.effective_date,
+    created_at: update.created_at,
+    resource_type: draft.resourceType,
+    change_type: draft.changeType,
+    reason: { label_ja: draft.reasonLabelJa },
+    bank: { code: draft.bankCode, name: draft.bankName },
+    branch: { code: draft.branchCode, name: draft.branchName },
+    before: draft.before,
+    after: draft.after,
+    changed_fields: draft.changedFields,
+    field_changes: draft.fieldChanges,
+  };
+}
+
 /**
  * Update ids read as their date: `upd-20260331`; a second update with the same effective date
  * gets `upd-20260331-2`. Change ids extend their update's: `chg-20260331-000001`.
@@ -45,8 +68,11 @@ export function changeIdFor(updateId: string, seq: number): string {
   return `chg-${updateId.slice(4)}-${String(seq).padStart(6, '0')}`;
 }
 
-/** `created_at` in JST with an explicit offset (docs/history.md#api): 2026-11-22T19:04:26+09:00. */
-export function jstTimestamp(ms: number): string {
-  const jst = new Date(ms + 9 * 3600_000).toISOString().slice(0, 19);
+/**
+ * `created_at` in JST with an explicit offset (docs/history.md#api): 2026-11-22T19:04:26+09:00;
+ * with milliseconds where several a second must keep their order (the webhook delivery log).
+ */
+export function jstTimestamp(ms: number, milliseconds = false): string {
+  const jst = new Date(ms + 9 * 3600_000).toISOString().slice(0, milliseconds ? 23 : 19);
   return `${jst}+09:00`;
 }

@@ -16,7 +16,7 @@ import type { Snapshot } from '../dataset/snapshot.js';
 import { extendHistory, type LineageHistory } from '../lineage/history.js';
 import { buildTimeHistorySteps, buildTimeNewest, LINEAGE_HISTORY, versionOf } from '../lineage/served.js';
 import type { Database } from '../store/schema.js';
-import { loadSnapshotText, storedVersionsAfter } from './history-store.js';
+import { latestSeq, loadSnapshotText, type StoredVersion, storedVersionsAfter } from './history-store.js';
 
 /** A stored version between the dataset and the snapshot: its source and its records as stored. */
 interface Between {
@@ -37,20 +37,40 @@ function* extendedSteps(between: readonly Between[], snapshot: Snapshot, source:
 }
 
 /**
- * Gives a snapshot newer than the lineage dataset, that of stored update `seq`, the steps of
- * its lineage history from the store; nothing for one the dataset holds.
+ * The stored versions after the dataset's newest and before `date`, through seq `throughSeq`
+ * except `exceptSeq`: one per effective date, the last imported, oldest first.
  */
-export async function provideStoredLineage(db: Kysely<Database>, snapshot: Snapshot, seq: number): Promise<void> {
-  const newest = buildTimeNewest();
-  const date = snapshot.directory.effectiveDate;
-  if (date <= newest) return;
-  const versions = await storedVersionsAfter(db, newest, seq);
+async function versionsBetween(db: Kysely<Database>, date: string, throughSeq: number, exceptSeq?: number): Promise<{ between: Between[]; versions: StoredVersion[] }> {
+  const versions = await storedVersionsAfter(db, buildTimeNewest(), throughSeq);
   // One version per date: an import that replaced a snapshot of the same date stands for it.
   const byDate = new Map(versions.map((v) => [v.effectiveDate, v]));
   const between: Between[] = [];
   for (const v of [...byDate.values()].sort((a, b) => a.seq - b.seq)) {
-    if (v.seq !== seq && v.effectiveDate < date) between.push({ source: v.source, text: await loadSnapshotText(db, v.seq) });
+    if (v.seq !== exceptSeq && v.effectiveDate < date) between.push({ source: v.source, text: await loadSnapshotText(db, v.seq) });
   }
+  return { between, versions };
+}
+
+/**
+ * Gives a snapshot newer than the lineage dataset, that of stored update `seq`, the steps of
+ * its lineage history from the store; nothing for one the dataset holds.
+ */
+export async function provideStoredLineage(db: Kysely<Database>, snapshot: Snapshot, seq: number): Promise<void> {
+  const date = snapshot.directory.effectiveDate;
+  if (date <= buildTimeNewest()) return;
+  const { between, versions } = await versionsBetween(db, date, seq, seq);
   const source = versions.find((v) => v.seq === seq)?.source ?? `dataset ${snapshot.directory.version}`;
+  snapshot.provide(LINEAGE_HISTORY, extendedSteps(between, snapshot, source));
+}
+
+/**
+ * Gives a snapshot about to be imported from `source` (stored after every stored update) the
+ * steps of the lineage history servers will answer with once it is current: what an import's
+ * webhook events carry (src/history/webhook-events.ts).
+ */
+export async function provideNextLineage(db: Kysely<Database>, snapshot: Snapshot, source: string): Promise<void> {
+  const date = snapshot.directory.effectiveDate;
+  if (date <= buildTimeNewest()) return;
+  const { between } = await versionsBetween(db, date, await latestSeq(db));
   snapshot.provide(LINEAGE_HISTORY, extendedSteps(between, snapshot, source));
 }

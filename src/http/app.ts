@@ -18,6 +18,7 @@ import { RESOLVE_PREFIX, resolveApi } from './apis/resolve/resolve-api.js';
 import { searchApi } from './apis/search/search-api.js';
 import { ZENGIN_PREFIX, zenginApi } from './apis/zengin/zengin-api.js';
 import { widgetApi } from './apis/widget/widget-api.js';
+import { WATCH_PREFIX, watchApi } from './apis/watch/watch-api.js';
 import { YUCHO_PREFIX, yuchoApi } from './apis/yucho/yucho-api.js';
 import { decorateAccessedRequests } from './edge/access-guard.js';
 import { clientAddress, forwardedAsHttps } from './edge/client-address.js';
@@ -68,6 +69,7 @@ const PREFIXED_APIS = [
   { prefix: YUCHO_PREFIX, errors: DETAILED_ERRORS, plugin: yuchoApi },
   { prefix: KANA_PREFIX, errors: DETAILED_ERRORS, plugin: kanaApi },
   { prefix: ZENGIN_PREFIX, errors: SEARCH_ERRORS, plugin: (s: AppServices) => zenginApi(s, s.openZenginJson ?? false) },
+  { prefix: WATCH_PREFIX, errors: DETAILED_ERRORS, plugin: watchApi },
 ] as const;
 
 /**

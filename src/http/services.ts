@@ -9,6 +9,7 @@ import type { MasterExports } from '../export/master-exports.js';
 import type { ConsoleServices } from '../console/console.js';
 import type { HistoryView } from '../history/history-view.js';
 import type { CursorCodec } from '../shared/cursor.js';
+import type { WebhookDelivery } from '../delivery/webhook-delivery.js';
 
 export interface AppServices {
   /** The dataset version served now, with everything derived from it (src/dataset/snapshot.ts). */
@@ -35,4 +36,6 @@ export interface AppServices {
   readonly publicUrl: () => string;
   /** Serve the zengin-code JSON files without a key too (--open-zengin-json; docs/search-api.md#the-zengin-code-json-shape). */
   readonly openZenginJson?: boolean;
+  /** Webhooks, their outbox and delivery (the Watch API, docs/webhooks.md); its options say whether private receivers are allowed. */
+  readonly webhooks: WebhookDelivery;
 }

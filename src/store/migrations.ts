@@ -2,7 +2,7 @@
  * Schema migrations, in code so that SQLite and PostgreSQL run the same list at start. Append
  * new migrations; never edit one that has shipped.
  */
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
 
 // Migrations see the database before its current shape, so they are typed loosely on purpose.
 type AnyDb = Kysely<unknown>;
@@ -170,6 +170,73 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn('started_at', 'text', (c) => c.notNull())
         .addColumn('seen_at', 'text', (c) => c.notNull())
         .execute();
+    },
+  },
+  '0008_webhooks': {
+    // Webhooks (docs/webhooks.md): each key's receivers and the codes they watch; the outbox of
+    // events, written in the transaction of the import that made them and leased by the replica
+    // delivering them; and the log of every delivery attempt. Times to compare are epoch
+    // milliseconds (bigint on PostgreSQL); times to show are ISO 8601 text.
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('webhooks')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('key_id', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('codes', 'text', (c) => c.notNull())
+        .addColumn('description', 'text')
+        .addColumn('secret', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('disabled_at', 'text')
+        .addColumn('disabled_reason', 'text')
+        .execute();
+      await db.schema.createIndex('webhooks_key').on('webhooks').columns(['key_id', 'created_at']).execute();
+      await db.schema
+        .createTable('webhook_events')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('seq', 'bigint', (c) => c.notNull().unique())
+        .addColumn('webhook_id', 'text', (c) => c.notNull())
+        .addColumn('update_id', 'text')
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
+        .addColumn('give_up_at', 'bigint', (c) => c.notNull())
+        .addColumn('leased_by', 'text')
+        .addColumn('lease_until', 'bigint')
+        .addColumn('delivered_at', 'text')
+        .execute();
+      await db.schema.createIndex('webhook_events_feed').on('webhook_events').columns(['webhook_id', 'seq']).execute();
+      await db.schema.createIndex('webhook_events_due').on('webhook_events').columns(['state', 'next_attempt_at']).execute();
+      await db.schema
+        .createTable('webhook_deliveries')
+        .addColumn('event_id', 'text', (c) => c.notNull())
+        .addColumn('attempt', 'integer', (c) => c.notNull())
+        .addColumn('webhook_id', 'text', (c) => c.notNull())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('status', 'integer')
+        .addColumn('latency_ms', 'integer', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('error', 'text')
+        .addPrimaryKeyConstraint('webhook_deliveries_pk', ['event_id', 'attempt'])
+        .execute();
+      await db.schema.createIndex('webhook_deliveries_webhook').on('webhook_deliveries').columns(['webhook_id', 'at']).execute();
+    },
+  },
+  '0009_plan_webhook_limits': {
+    // Webhooks per key and codes per webhook of each plan (docs/access.md#plans-and-rate-limits):
+    // the default plans get their defaults of the day; plans an operator made get none until set.
+    async up(db: AnyDb) {
+      await db.schema.alterTable('plans').addColumn('webhooks', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable('plans').addColumn('webhook_codes', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      const defaults: readonly [string, number, number][] = [
+        ['free', 1, 20],
+        ['standard', 10, 1000],
+        ['pro', 50, 10000],
+        ['unlimited', 1000, 30000],
+      ];
+      for (const [name, webhooks, codes] of defaults) await sql`update plans set webhooks = ${webhooks}, webhook_codes = ${codes} where name = ${name}`.execute(db);
     },
   },
 };

@@ -5,6 +5,10 @@ export interface PlansTable {
   per_second: number;
   per_day: number;
   export_allowed: number;
+  /** Webhooks a key of the plan may have (docs/webhooks.md#limits). */
+  webhooks: number;
+  /** Codes one of its webhooks may watch. */
+  webhook_codes: number;
 }
 
 export interface ApiKeysTable {
@@ -143,7 +147,66 @@ export interface ReplicasTable {
   seen_at: string;
 }
 
+/** A key's webhook (docs/webhooks.md): where its events go and what it watches. */
+export interface WebhooksTable {
+  id: string;
+  key_id: string;
+  url: string;
+  /** JSON array of watched codes, `0537` or `0005-135`. */
+  codes: string;
+  description: string | null;
+  /** The signing secret: needed to sign, so kept; never shown after creation nor logged. */
+  secret: string;
+  created_at: string;
+  /** Set when the receiver answered 410 Gone (or an operator disabled it): nothing is delivered. */
+  disabled_at: string | null;
+  disabled_reason: string | null;
+}
+
+/** One event of one webhook: the outbox row the delivery loop leases and sends. */
+export interface WebhookEventsTable {
+  /** `evt_…`, the Ginko-Event-Id header. */
+  id: string;
+  /** Order of the events (the pull feed's), across all webhooks. */
+  seq: number | string;
+  webhook_id: string;
+  /** The update whose import made it. */
+  update_id: string | null;
+  /** The JSON body, as delivered and listed. */
+  payload: string;
+  created_at: string;
+  /** `pending` (to deliver), `delivered` or `failed` (given up). */
+  state: string;
+  /** Attempts begun, the one in progress included. */
+  attempts: number;
+  /** Epoch ms. */
+  next_attempt_at: number | string;
+  /** Epoch ms after which a failed attempt gives the event up. */
+  give_up_at: number | string;
+  /** The replica delivering it now, until lease_until (epoch ms). */
+  leased_by: string | null;
+  lease_until: number | string | null;
+  delivered_at: string | null;
+}
+
+/** One attempt to deliver an event (or a test ping). */
+export interface WebhookDeliveriesTable {
+  event_id: string;
+  attempt: number;
+  webhook_id: string;
+  at: string;
+  /** The receiver's HTTP status; null when there was no answer. */
+  status: number | null;
+  latency_ms: number;
+  /** `delivered`, `retry` or `gone` (src/webhooks/retry-schedule.ts). */
+  outcome: string;
+  error: string | null;
+}
+
 export interface Database {
+  webhooks: WebhooksTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   audit_log: AuditLogTable;

@@ -29,6 +29,7 @@ import { HistoryView } from '../../src/history/history-view.js';
 import { seedTestStore } from './seed.js';
 import { openStore, SQLITE_FILE, type SqlStore } from '../../src/store/open.js';
 import { sharedSecret } from '../../src/store/settings.js';
+import { type DeliveryOptions, WebhookDelivery } from '../../src/delivery/webhook-delivery.js';
 
 export interface TestApp {
   readonly app: FastifyInstance;
@@ -42,6 +43,8 @@ export interface TestApp {
   readonly key: string;
   /** The console's services, when the app serves the console. */
   readonly console: ConsoleServices | undefined;
+  /** Webhook delivery (not started: a test calls runOnce). */
+  readonly webhooks: WebhookDelivery;
   close(): Promise<void>;
 }
 
@@ -91,6 +94,8 @@ export interface TestAppOptions {
   readonly openZenginJson?: boolean;
   /** The console's "check for updates now" asks this registry (test/support/registry.ts), on this app's store. */
   readonly updateRegistry?: RegistryOptions;
+  /** Webhook delivery: --webhook-allow-private, a clock, the POST itself (the loop is not started: tests call runOnce). */
+  readonly webhooks?: Partial<DeliveryOptions>;
 }
 
 let template: Promise<string> | undefined;
@@ -139,6 +144,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const onUpdated = async () => snapshots.replace(new Snapshot(buildDirectory((await loadCurrentSnapshot(store.db))!.raw)));
   const updates = options.updateRegistry ? { store, registry: () => options.updateRegistry!, onUpdated } : undefined;
   const operatorConsole = options.console ? await openConsole({ db: store.db, version: '0.0.0-test', storeLocation: store.location, ...(updates ? { updates } : {}), ...options.console }) : undefined;
+  const webhooks = new WebhookDelivery(store.db, { allowPrivate: false, ...options.webhooks });
   const app = await buildApp(
     {
       snapshots,
@@ -153,6 +159,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       filterTime: new FilterTimeAllowance(),
       console: operatorConsole,
       openZenginJson: options.openZenginJson ?? false,
+      webhooks,
     },
     { ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.metrics ? { metrics: options.metrics } : {}), ...(options.timeouts ? { timeouts: options.timeouts } : {}), ...(options.https ? { https: options.https } : {}) },
   );
@@ -165,7 +172,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     snapshots,
     key,
     console: operatorConsole,
+    webhooks,
     async close() {
+      await webhooks.stop();
       await app.close();
       await operatorConsole?.close();
       await access.close();

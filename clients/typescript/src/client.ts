@@ -1,6 +1,7 @@
 /**
  * `createGinkoClient()`: the typed calls of calls.ts and, on top, the helpers for what the
- * document alone cannot say: paging, Resolve and payee checks in batches, ゆうちょ and kana.
+ * document alone cannot say: paging, Resolve and payee checks in batches, ゆうちょ and kana,
+ * webhooks and their feed.
  */
 import { type PayeeItem, type PayeeResult, validateAccounts, type ValidateAccountsOptions } from './accounts.js';
 import { createCalls, type GinkoCalls, type GinkoClientOptions } from './calls.js';
@@ -9,6 +10,7 @@ import { type ItemOf, paginate, type PagedPath, type PaginateArgs } from './pagi
 import { resolve, type ResolveAnswer, resolveBatch, type ResolveBatchItem, type ResolveBatchOptions, type ResolveBatchResult, type ResolveOptions, type ResolveRequest } from './resolve.js';
 import { yuchoAccount, type YuchoAccount, type YuchoQuery } from './yucho.js';
 import { lineage, type Lineage } from './lineage.js';
+import { createWebhook, deleteWebhook, listWebhooks, type NewWebhook, updateWebhook, type Webhook, type WebhookChange, type WebhookEvent, webhookEvents } from './webhooks.js';
 import { zenginBanks, zenginBranches, type ZenginRecords } from './zengin-json.js';
 
 export interface GinkoClient extends GinkoCalls {
@@ -36,6 +38,16 @@ export interface GinkoClient extends GinkoCalls {
   normalizeKana(text: string, field?: KanaField): Promise<NormalizedKana>;
   /** POST /kana/v1/equivalent. */
   kanaEquivalent(a: string, b: string): Promise<KanaEquivalence>;
+  /** POST /watch/v1/webhooks: the webhook and its signing secret, shown this once. */
+  createWebhook(webhook: NewWebhook): Promise<{ webhook: Webhook; secret: string }>;
+  /** GET /watch/v1/webhooks. */
+  listWebhooks(): Promise<Webhook[]>;
+  /** PATCH /watch/v1/webhooks/{id}. */
+  updateWebhook(id: string, change: WebhookChange): Promise<Webhook>;
+  /** DELETE /watch/v1/webhooks/{id}. */
+  deleteWebhook(id: string): Promise<void>;
+  /** The pull feed: every event of the webhook after `after`, page after page. */
+  webhookEvents(id: string, options?: { readonly after?: string; readonly limit?: number }): AsyncGenerator<WebhookEvent, void, undefined>;
 }
 
 export function createGinkoClient(options: GinkoClientOptions): GinkoClient {
@@ -52,5 +64,10 @@ export function createGinkoClient(options: GinkoClientOptions): GinkoClient {
     zenginBranches: (bankCode) => zenginBranches(calls, bankCode),
     normalizeKana: (text, field) => normalizeKana(calls, text, field),
     kanaEquivalent: (a, b) => kanaEquivalent(calls, a, b),
+    createWebhook: (webhook) => createWebhook(calls, webhook),
+    listWebhooks: () => listWebhooks(calls),
+    updateWebhook: (id, change) => updateWebhook(calls, id, change),
+    deleteWebhook: (id) => deleteWebhook(calls, id),
+    webhookEvents: (id, options) => webhookEvents(calls, id, options),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * @ginko/client: a typed client for Ginko, generated from its own /openapi.json (src/openapi.ts)
  * and called through openapi-fetch, with a thin layer for paging, errors, 429 back-off, Resolve,
- * payee checks, ゆうちょ, kana and webhook signatures. README.md shows each call.
+ * payee checks, ゆうちょ, kana, webhooks and their signatures. README.md shows each call.
  */
 export { createGinkoClient, type GinkoClient } from './client.js';
 export type { CallMethod, FetchFunction, GinkoCalls, GinkoClientOptions } from './calls.js';
@@ -15,5 +15,6 @@ export type { YuchoAccount, YuchoQuery } from './yucho.js';
 export type { Lineage } from './lineage.js';
 export type { ZenginRecords } from './zengin-json.js';
 export type { KanaEquivalence, KanaField, NormalizedKana } from './kana.js';
+export type { NewWebhook, Webhook, WebhookChange, WebhookDelivery, WebhookEvent } from './webhooks.js';
 export { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, type SignatureFailure, type VerifyWebhookInput, verifyWebhookSignature, WebhookSignatureError } from './webhook-signature.js';
 export type { components, operations, paths } from './openapi.js';

@@ -4497,6 +4497,905 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/watch/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This key's webhooks, oldest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description API key (or header x-api-key) */
+                    apikey?: string;
+                    /** @description API key, alternative spelling */
+                    apiKey?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            webhooks: {
+                                /** @example wh_3f9a0c1b2d4e5f60 */
+                                id: string;
+                                /** @example https://erp.example.co.jp/hooks/ginko */
+                                url: string;
+                                /**
+                                 * @example [
+                                 *       "0537",
+                                 *       "0005-135"
+                                 *     ]
+                                 */
+                                codes: string[];
+                                /** @example payees of the accounts-payable system */
+                                description: string | null;
+                                /**
+                                 * @description ISO 8601 with +09:00
+                                 * @example 2026-11-22T19:04:26+09:00
+                                 */
+                                created_at: string;
+                                /**
+                                 * @description When deliveries stopped (410 Gone from the receiver, or enabled: false); null while enabled
+                                 * @example null
+                                 */
+                                disabled_at: string | null;
+                                /** @example null */
+                                disabled_reason: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example limit must be an integer from 1 to 1000 */
+                            message: string;
+                            /** @example req-3f9a1c07-2s */
+                            request_id: string;
+                            detail?: {
+                                /** @example value_error */
+                                type: string;
+                                /**
+                                 * @example [
+                                 *       "query",
+                                 *       "limit"
+                                 *     ]
+                                 */
+                                loc: string[];
+                                msg: string;
+                                input: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a webhook: its signing secret is in this answer only */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description API key (or header x-api-key) */
+                    apikey?: string;
+                    /** @description API key, alternative spelling */
+                    apiKey?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Where events are POSTed: https:// (http:// too on a server started with --webhook-allow-private); not a loopback, private, link-local or metadata address
+                         * @example https://erp.example.co.jp/hooks/ginko
+                         */
+                        url: string;
+                        /**
+                         * @description The codes to watch, 1 to the plan's limit (at most 30000): a bank code watches the bank and all its branches, a bank and branch code one branch; a code that merged or changed is followed to its successor
+                         * @example [
+                         *       "0537",
+                         *       "0005-135"
+                         *     ]
+                         */
+                        codes: string[];
+                        /**
+                         * @description A note of your own, at most 200 characters
+                         * @example payees of the accounts-payable system
+                         */
+                        description?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            webhook: {
+                                /** @example wh_3f9a0c1b2d4e5f60 */
+                                id: string;
+                                /** @example https://erp.example.co.jp/hooks/ginko */
+                                url: string;
+                                /**
+                                 * @example [
+                                 *       "0537",
+                                 *       "0005-135"
+                                 *     ]
+                                 */
+                                codes: string[];
+                                /** @example payees of the accounts-payable system */
+                                description: string | null;
+                                /**
+                                 * @description ISO 8601 with +09:00
+                                 * @example 2026-11-22T19:04:26+09:00
+                                 */
+                                created_at: string;
+                                /**
+                                 * @description When deliveries stopped (410 Gone from the receiver, or enabled: false); null while enabled
+                                 * @example null
+                                 */
+                                disabled_at: string | null;
+                                /** @example null */
+                                disabled_reason: string | null;
+                            };
+                            /**
+                             * @description The signing secret: shown in this answer only
+                             * @example whsec_Qm9vZ2xlIGlzIG5vdCBhIHNlY3JldCBrZXkh
+                             */
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example limit must be an integer from 1 to 1000 */
+                            message: string;
+                            /** @example req-3f9a1c07-2s */
+                            request_id: string;
+                            detail?: {
+                                /** @example value_error */
+                                type: string;
+                                /**
+                                 * @example [
+                                 *       "query",
+                                 *       "limit"
+                                 *     ]
+                                 */
+                                loc: string[];
+                                msg: string;
+                                input: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/watch/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of this key’s webhooks */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description API key (or header x-api-key) */
+                    apikey?: string;
+                    /** @description API key, alternative spelling */
+                    apiKey?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            webhook: {
+                                /** @example wh_3f9a0c1b2d4e5f60 */
+                                id: string;
+                                /** @example https://erp.example.co.jp/hooks/ginko */
+                                url: string;
+                                /**
+                                 * @example [
+                                 *       "0537",
+                                 *       "0005-135"
+                                 *     ]
+                                 */
+                                codes: string[];
+                                /** @example payees of the accounts-payable system */
+                                description: string | null;
+                                /**
+                                 * @description ISO 8601 with +09:00
+                                 * @example 2026-11-22T19:04:26+09:00
+                                 */
+                                created_at: string;
+                                /**
+                                 * @description When deliveries stopped (410 Gone from the receiver, or enabled: false); null while enabled
+                                 * @example null
+                                 */
+                                disabled_at: string | null;
+                                /** @example null */
+                                disabled_reason: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example limit must be an integer from 1 to 1000 */
+                            message: string;
+                            /** @example req-3f9a1c07-2s */
+                            request_id: string;
+                            detail?: {
+                                /** @example value_error */
+                                type: string;
+                                /**
+                                 * @example [
+                                 *       "query",
+                                 *       "limit"
+                                 *     ]
+                                 */
+                                loc: string[];
+                                msg: string;
+                                input: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a webhook, its pending events and its delivery log */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description API key (or header x-api-key) */
+                    apikey?: string;
+                    /** @description API key, alternative spelling */
+                    apiKey?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example limit must be an integer from 1 to 1000 */
+                            message: string;
+                            /** @example req-3f9a1c07-2s */
+                            request_id: string;
+                            detail?: {
+                                /** @example value_error */
+                                type: string;
+                                /**
+                                 * @example [
+                                 *       "query",
+                                 *       "limit"
+                                 *     ]
+                                 */
+                                loc: string[];
+                                msg: string;
+                                input: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change the URL, codes or description of a webhook, or stop and start its deliveries */
+        patch: {
+            parameters: {
+                query?: {
+                    /** @description API key (or header x-api-key) */
+                    apikey?: string;
+                    /** @description API key, alternative spelling */
+                    apiKey?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Where events are POSTed: https:// (http:// too on a server started with --webhook-allow-private); not a loopback, private, link-local or metadata address
+                         * @example https://erp.example.co.jp/hooks/ginko
+                         */
+                        url?: string;
+                        /**
+                         * @description The codes to watch, 1 to the plan's limit (at most 30000): a bank code watches the bank and all its branches, a bank and branch code one branch; a code that merged or changed is followed to its successor
+                         * @example [
+                         *       "0537",
+                         *       "0005-135"
+                         *     ]
+                         */
+                        codes?: string[];
+                        /**
+                         * @description A note of your own, at most 200 characters
+                         * @example payees of the accounts-payable system
+                         */
+                        description?: string | null;
+                        /**
+                         * @description false stops deliveries; true starts them again (after a 410 Gone disabled the webhook)
+                         * @example true
+                         */
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            webhook: {
+                                /** @example wh_3f9a0c1b2d4e5f60 */
+                                id: string;
+                                /** @example https://erp.example.co.jp/hooks/ginko */
+                                url: string;
+                                /**
+                                 * @example [
+                                 *       "0537",
+                                 *       "0005-135"
+                                 *     ]
+                                 */
+                                codes: string[];
+                                /** @example payees of the accounts-payable system */
+                                description: string | null;
+                                /**
+                                 * @description ISO 8601 with +09:00
+                                 * @example 2026-11-22T19:04:26+09:00
+                                 */
+                                created_at: string;
+                                /**
+                                 * @description When deliveries stopped (410 Gone from the receiver, or enabled: false); null while enabled
+                                 * @example null
+                                 */
+                                disabled_at: string | null;
+                                /** @example null */
+                                disabled_reason: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example limit must be an integer from 1 to 1000 */
+                            message: string;
+                            /** @example req-3f9a1c07-2s */
+                            request_id: string;
+                            detail?: {
+                                /** @example value_error */
+                                type: string;
+                                /**
+                                 * @example [
+                                 *       "query",
+                                 *       "limit"
+                                 *     ]
+                                 */
+                                loc: string[];
+                                msg: string;
+                                input: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/watch/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook's latest delivery attempts, newest first: status, latency, error */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1 to 100; default 20 */
+                    limit?: number;
+                    /** @description API key (or header x-api-key) */
+                    apikey?: string;
+                    /** @description API key, alternative spelling */
+                    apiKey?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Newest first */
+                            deliveries: {
+                                /** @example evt_5b0e9c3f1a2d4e6f7a8b9c0d */
+                                event_id: string;
+                                /** @example 1 */
+                                attempt: number;
+                                /**
+                                 * @description When the attempt began: ISO 8601 with milliseconds and +09:00
+                                 * @example 2026-11-22T19:04:28.513+09:00
+                                 */
+                                at: string;
+                                /**
+                                 * @description The receiver's HTTP status; null when it did not answer
+                                 * @example 200
+                                 */
+                                status: number | null;
+                                /** @example 41 */
+                                latency_ms: number;
+                                /**
+                                 * @description delivered (2xx), gone (410: the webhook was disabled) or retry (anything else)
+                                 * @example delivered
+                                 */
+                                outcome: "delivered" | "retry" | "gone";
+                                /**
+                                 * @description Why it failed: the receiver's status and the start of its body, or why there was no answer
+                                 * @example null
+                                 */
+                                error: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example limit must be an integer from 1 to 1000 */
+                            message: string;
+                            /** @example req-3f9a1c07-2s */
+                            request_id: string;
+                            detail?: {
+                                /** @example value_error */
+                                type: string;
+                                /**
+                                 * @example [
+                                 *       "query",
+                                 *       "limit"
+                                 *     ]
+                                 */
+                                loc: string[];
+                                msg: string;
+                                input: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/watch/v1/webhooks/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook's events, oldest first, from after a given one: the pull feed, for receivers that cannot be reached */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The id of the last event you have: the page starts after it */
+                    after?: string;
+                    /** @description 1 to 100; default 100 */
+                    limit?: number;
+                    /** @description API key (or header x-api-key) */
+                    apikey?: string;
+                    /** @description API key, alternative spelling */
+                    apiKey?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Oldest first */
+                            events: {
+                                /**
+                                 * @description Also in the Ginko-Event-Id header: handle each id once
+                                 * @example evt_5b0e9c3f1a2d4e6f7a8b9c0d
+                                 */
+                                id: string;
+                                /** @enum {string} */
+                                type: "change";
+                                /** @example 2026-11-22T19:04:26+09:00 */
+                                created_at: string;
+                                change: {
+                                    /** @example chg-20260331-000042 */
+                                    change_id: string;
+                                    /** @example upd-20260331 */
+                                    update_id: string;
+                                    /** @example upd-20260225 */
+                                    previous_update_id: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-03-31
+                                     */
+                                    effective_date: string;
+                                    /** @example 2026-11-22T19:04:26+09:00 */
+                                    created_at: string;
+                                    /** @example branch */
+                                    resource_type: "bank" | "branch";
+                                    /** @example renamed */
+                                    change_type: "added" | "removed" | "renamed" | "code_changed" | "updated";
+                                    reason: {
+                                        /** @example 支店名の変更 */
+                                        label_ja: string;
+                                    };
+                                    bank: {
+                                        /** @example 0010 */
+                                        code: string;
+                                        /** @example りそな銀行 */
+                                        name: string | null;
+                                    };
+                                    branch: {
+                                        /** @example 725 */
+                                        code: string | null;
+                                        /** @example 市ヶ谷 */
+                                        name: string | null;
+                                    };
+                                    /** @description Main fields before; {} for an addition */
+                                    before: {
+                                        [key: string]: string;
+                                    };
+                                    /** @description Main fields after; {} for a removal */
+                                    after: {
+                                        [key: string]: string;
+                                    };
+                                    /**
+                                     * @example [
+                                     *       "name",
+                                     *       "halfWidthKana"
+                                     *     ]
+                                     */
+                                    changed_fields: string[];
+                                    field_changes: {
+                                        /** @example name */
+                                        field: string;
+                                        /** @example 市ケ谷 */
+                                        before: string | null;
+                                        /** @example 市ヶ谷 */
+                                        after: string | null;
+                                    }[];
+                                };
+                                /** @description The lineage of the changed code when it is merged, code_changed or closed; null otherwise */
+                                lineage: {
+                                    /** @example 0537 */
+                                    bank_code: string;
+                                    /**
+                                     * @description null for an institution
+                                     * @example 110
+                                     */
+                                    branch_code: string | null;
+                                    /**
+                                     * @description active, renamed, code_changed, merged or closed (docs/lineage.md#statuses)
+                                     * @example merged
+                                     */
+                                    status: "active" | "renamed" | "code_changed" | "merged" | "closed";
+                                    /** @description The record as the newest version lists it; null when it no longer does */
+                                    current: {
+                                        /** @example 0147 */
+                                        bank_code: string;
+                                        /** @example 福井銀行 */
+                                        bank_name: string;
+                                        /**
+                                         * @description null for an institution
+                                         * @example 110
+                                         */
+                                        branch_code: string | null;
+                                        /** @example 春江中央 */
+                                        branch_name: string | null;
+                                    } | null;
+                                    /** @description The record that carries it on today (merged, code_changed); its branch is null where only the institution is known */
+                                    successor: {
+                                        /** @example 0147 */
+                                        bank_code: string;
+                                        /** @example 福井銀行 */
+                                        bank_name: string;
+                                        /**
+                                         * @description null for an institution
+                                         * @example 110
+                                         */
+                                        branch_code: string | null;
+                                        /** @example 春江中央 */
+                                        branch_name: string | null;
+                                    } | null;
+                                    /**
+                                     * Format: date
+                                     * @description Effective date of the version that first showed the status
+                                     * @example 2026-05-24
+                                     */
+                                    since: string;
+                                    /** @description Every change, oldest first, followed through its successors */
+                                    events: {
+                                        /**
+                                         * Format: date
+                                         * @example 2026-05-24
+                                         */
+                                        effective_date: string;
+                                        /** @example merged */
+                                        change_type: "added" | "renamed" | "code_changed" | "merged" | "removed";
+                                        /** @description null for an addition */
+                                        before: {
+                                            /** @example 0147 */
+                                            bank_code: string;
+                                            /** @example 福井銀行 */
+                                            bank_name: string;
+                                            /**
+                                             * @description null for an institution
+                                             * @example 110
+                                             */
+                                            branch_code: string | null;
+                                            /** @example 春江中央 */
+                                            branch_name: string | null;
+                                        } | null;
+                                        /** @description null for a removal; the successor for merged and code_changed */
+                                        after: {
+                                            /** @example 0147 */
+                                            bank_code: string;
+                                            /** @example 福井銀行 */
+                                            bank_name: string;
+                                            /**
+                                             * @description null for an institution
+                                             * @example 110
+                                             */
+                                            branch_code: string | null;
+                                            /** @example 春江中央 */
+                                            branch_name: string | null;
+                                        } | null;
+                                    }[];
+                                } | null;
+                            }[];
+                            /** @description true: ask again with after set to the id of the last event */
+                            has_more: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example limit must be an integer from 1 to 1000 */
+                            message: string;
+                            /** @example req-3f9a1c07-2s */
+                            request_id: string;
+                            detail?: {
+                                /** @example value_error */
+                                type: string;
+                                /**
+                                 * @example [
+                                 *       "query",
+                                 *       "limit"
+                                 *     ]
+                                 */
+                                loc: string[];
+                                msg: string;
+                                input: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/watch/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a signed ping to the webhook now and answer how its receiver answered */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description API key (or header x-api-key) */
+                    apikey?: string;
+                    /** @description API key, alternative spelling */
+                    apiKey?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            delivery: {
+                                /** @example evt_5b0e9c3f1a2d4e6f7a8b9c0d */
+                                event_id: string;
+                                /** @example 1 */
+                                attempt: number;
+                                /**
+                                 * @description When the attempt began: ISO 8601 with milliseconds and +09:00
+                                 * @example 2026-11-22T19:04:28.513+09:00
+                                 */
+                                at: string;
+                                /**
+                                 * @description The receiver's HTTP status; null when it did not answer
+                                 * @example 200
+                                 */
+                                status: number | null;
+                                /** @example 41 */
+                                latency_ms: number;
+                                /**
+                                 * @description delivered (2xx), gone (410: the webhook was disabled) or retry (anything else)
+                                 * @example delivered
+                                 */
+                                outcome: "delivered" | "retry" | "gone";
+                                /**
+                                 * @description Why it failed: the receiver's status and the start of its body, or why there was no answer
+                                 * @example null
+                                 */
+                                error: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example limit must be an integer from 1 to 1000 */
+                            message: string;
+                            /** @example req-3f9a1c07-2s */
+                            request_id: string;
+                            detail?: {
+                                /** @example value_error */
+                                type: string;
+                                /**
+                                 * @example [
+                                 *       "query",
+                                 *       "limit"
+                                 *     ]
+                                 */
+                                loc: string[];
+                                msg: string;
+                                input: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/widgets/bank-branch-selector/v1/bank-branch-selector.js": {
         parameters: {
             query?: never;

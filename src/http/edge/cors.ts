@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** Headers a browser may send cross-origin, and the ones its scripts may read. */
 const CORS_ALLOWED_HEADERS = ['apikey', 'x-api-key', 'authorization', 'content-type', 'x-debug-resolve'] as const;
 const CORS_EXPOSED_HEADERS = ['x-ratelimit-limit-second', 'x-ratelimit-limit-day', 'x-ratelimit-remaining-day', 'ratelimit-reset', 'retry-after', 'x-request-id'] as const;
-const CORS_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
+const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 /** How long a browser may reuse a preflight answer: a day. */
 const PREFLIGHT_MAX_AGE_SECONDS = 86_400;
 

@@ -1,7 +1,7 @@
 /**
- * Registers a route: GET (with the HEAD Fastify derives) or POST, with its handler and
- * documentation schema, and the other methods on the same path answering 405 with an Allow
- * header (docs/errors.md).
+ * Registers a route: GET (with the HEAD Fastify derives), POST, PATCH or DELETE, with its
+ * handler and documentation schema, and the other methods on the same path answering 405 with
+ * an Allow header (docs/errors.md).
  */
 // The swagger plugin's type augmentation adds summary, tags, security and hide to schemas.
 import type {} from '@fastify/swagger';
@@ -42,28 +42,44 @@ export interface Route {
   readonly validatorCompiler?: FastifySchemaCompiler<unknown>;
 }
 
-function register(app: FastifyInstance, method: 'GET' | 'POST', route: Route): void {
-  // The key is checked first, right after the app's own request checks: on POST before the
-  // body is read (nobody gets a body parsed unasked), and in the same hook stage as those
-  // checks, which spares every request a stage of its own.
-  const guard = route.guard ? { onRequest: route.guard } : {};
-  app.route({ method, url: route.url, schema: route.schema, ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}), ...guard, ...(route.preValidation ? { preValidation: route.preValidation } : {}), ...(route.validatorCompiler ? { validatorCompiler: route.validatorCompiler } : {}), handler: route.handler });
+type Method = (typeof METHODS)[number];
+
+/** The `Allow` of a path serving `methods`: HEAD with GET, OPTIONS always (CORS preflight). */
+function allowOf(methods: readonly Method[]): string {
+  return [...methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])), 'OPTIONS'].join(', ');
+}
+
+/**
+ * Registers the methods of one path, each with its route, and every other method answering 405
+ * with the path's Allow. A resource (GET, PATCH and DELETE on `/watch/v1/webhooks/:id`) is
+ * registered in one call so that its Allow names them all.
+ */
+export function registerMethods(app: FastifyInstance, url: string, routes: Partial<Record<Method, Omit<Route, 'url'>>>): void {
+  const served = METHODS.filter((m) => routes[m] !== undefined);
+  for (const method of served) {
+    const route = routes[method]!;
+    // The key is checked first, right after the app's own request checks: on POST before the
+    // body is read (nobody gets a body parsed unasked), and in the same hook stage as those
+    // checks, which spares every request a stage of its own.
+    const guard = route.guard ? { onRequest: route.guard } : {};
+    app.route({ method, url, schema: route.schema, ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}), ...guard, ...(route.preValidation ? { preValidation: route.preValidation } : {}), ...(route.validatorCompiler ? { validatorCompiler: route.validatorCompiler } : {}), handler: route.handler });
+  }
   // Refused in onRequest, before any body is read: a wrong method is a 405 whatever its body
   // (too large, not JSON), and no body is buffered for an answer that ignores it.
-  const allow = method === 'GET' ? 'GET, HEAD, OPTIONS' : 'POST, OPTIONS';
+  const allow = allowOf(served);
   const refuse = methodNotAllowed(allow);
-  const others = METHODS.filter((m) => m !== method);
+  const others = METHODS.filter((m) => !served.includes(m));
   // `allow` in the config: the not-found handler answers the methods Fastify does not route
   // (TRACE, PROPFIND, …) with the same 405 (allowed-methods.ts).
-  app.route({ method: others, url: route.url, schema: { hide: true }, config: { allow }, onRequest: async () => refuse(), handler: refuse });
+  if (others.length > 0) app.route({ method: others, url, schema: { hide: true }, config: { allow }, onRequest: async () => refuse(), handler: refuse });
 }
 
 /** GET (and HEAD). */
 export function registerGet(app: FastifyInstance, route: Route): void {
-  register(app, 'GET', route);
+  registerMethods(app, route.url, { GET: route });
 }
 
 /** POST; OPTIONS stays with CORS preflight. */
 export function registerPost(app: FastifyInstance, route: Route): void {
-  register(app, 'POST', route);
+  registerMethods(app, route.url, { POST: route });
 }

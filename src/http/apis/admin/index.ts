@@ -23,6 +23,7 @@ import { registerPlans } from './routes/plans.js';
 import { registerService } from './routes/service.js';
 import { registerSignIn } from './routes/sign-in.js';
 import { registerUsage } from './routes/usage.js';
+import { registerWebhooks } from './routes/webhooks.js';
 import { hidden } from './hidden.js';
 import type { AdminServices } from './services.js';
 import { sendErrorPage, translate } from './session.js';
@@ -73,6 +74,7 @@ export function adminApi(services: AdminServices): FastifyPluginAsync {
     registerAssets(app);
     registerSignIn(app, services);
     registerKeys(app, services);
+    registerWebhooks(app, services);
     registerUsage(app, services);
     registerPlans(app, services);
     registerData(app, services);

@@ -4,7 +4,7 @@
   const source = document.getElementById('usage-data');
   if (!source || typeof uPlot === 'undefined') return;
   const data = JSON.parse(source.textContent);
-  const colors = { search: '#0b5cad', history: '#1a7f37', resolve: '#8250df', export: '#bc4c00', '2xx': '#1a7f37', '4xx': '#bc4c00', 429: '#8250df', '5xx': '#b42318' };
+  const colors = { search: '#0b5cad', history: '#1a7f37', resolve: '#8250df', export: '#bc4c00', watch: '#0a7d8c', '2xx': '#1a7f37', '4xx': '#bc4c00', 429: '#8250df', '5xx': '#b42318' };
   // Series in the page's order (object keys would put "429" first).
   const draw = (id, slots, seriesByName, names, daily) => {
     const target = document.getElementById(id);

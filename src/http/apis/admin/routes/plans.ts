@@ -1,4 +1,4 @@
-/** The Plans page: each plan's limits, editable, and a new plan (as `ginko plans set`). */
+/** The Plans page: each plan's limits (requests, Master Export, webhooks), editable, and a new plan (as `ginko plans set`). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PLAN_NAME } from '../../../../access/plans.js';
 import { PlanStore } from '../../../../store/plan-store.js';
@@ -12,6 +12,13 @@ function positiveInteger(text: string | undefined, field: string): number {
   const n = Number(text);
   if (!/^\d{1,15}$/.test(text ?? '') || !Number.isSafeInteger(n) || n < 1) throw new Error(`${field} must be a positive integer`);
   return n;
+}
+
+/** A webhook limit of the form: a whole number from 0, or undefined (left as it is) when the field is absent. */
+function webhookLimit(text: string | undefined, field: string): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(text)) throw new Error(`${field} must be a whole number from 0`);
+  return Number(text);
 }
 
 export function registerPlans(app: FastifyInstance, services: AdminServices): void {
@@ -32,12 +39,22 @@ export function registerPlans(app: FastifyInstance, services: AdminServices): vo
     const form = formOf(request.body);
     let plan;
     try {
-      plan = { name: (form.name ?? '').trim(), perSecond: positiveInteger(form.perSecond, 'per second'), perDay: positiveInteger(form.perDay, 'per day'), exportAllowed: form.exportAllowed === '1' };
+      const webhooks = webhookLimit(form.webhooks, 'webhooks');
+      const webhookCodes = webhookLimit(form.webhookCodes, 'codes per webhook');
+      plan = {
+        name: (form.name ?? '').trim(),
+        perSecond: positiveInteger(form.perSecond, 'per second'),
+        perDay: positiveInteger(form.perDay, 'per day'),
+        exportAllowed: form.exportAllowed === '1',
+        ...(webhooks === undefined ? {} : { webhooks }),
+        ...(webhookCodes === undefined ? {} : { webhookCodes }),
+      };
       await plans.set(plan);
     } catch (err) {
       return page(request, reply, 400, { error: translate(request)('error.invalid', { message: (err as Error).message }) });
     }
-    await services.console.audit.record({ operator: request.operatorSession!.operator, action: 'plan.set', target: plan.name, detail: { perSecond: plan.perSecond, perDay: plan.perDay, exportAllowed: plan.exportAllowed }, ip: request.ip });
+    const { name: _name, ...detail } = plan;
+    await services.console.audit.record({ operator: request.operatorSession!.operator, action: 'plan.set', target: plan.name, detail, ip: request.ip });
     return reply.redirect(`/admin/plans?saved=${plan.name}`, 303);
   });
 }

@@ -1,0 +1,66 @@
+/**
+ * The webhook helpers (docs/webhooks.md): a key's webhooks made, listed, changed and deleted,
+ * and the pull feed of a webhook's events for receivers the server cannot reach, page after page
+ * from after the last event read. Checking a delivery's signature is webhook-signature.ts.
+ */
+import type { GinkoCalls } from './calls.js';
+import { errorFrom, orThrow } from './errors.js';
+import type { Answer } from './operations.js';
+
+export type Webhook = Answer<'/watch/v1/webhooks/{id}', 'get'>['webhook'];
+/** An event as delivered and as the feed lists it. */
+export type WebhookEvent = Answer<'/watch/v1/webhooks/{id}/events', 'get'>['events'][number];
+export type WebhookDelivery = Answer<'/watch/v1/webhooks/{id}/deliveries', 'get'>['deliveries'][number];
+
+export interface NewWebhook {
+  readonly url: string;
+  /** `0537` for a bank and all its branches, `0005-135` for one branch. */
+  readonly codes: readonly string[];
+  readonly description?: string | null;
+}
+
+export interface WebhookChange {
+  readonly url?: string;
+  readonly codes?: readonly string[];
+  readonly description?: string | null;
+  /** false stops deliveries, true starts them again (after a 410 Gone disabled the webhook). */
+  readonly enabled?: boolean;
+}
+
+/** POST /watch/v1/webhooks: the webhook and its signing secret, which no later answer shows. */
+export async function createWebhook(calls: GinkoCalls, webhook: NewWebhook): Promise<{ webhook: Webhook; secret: string }> {
+  return orThrow(calls.POST('/watch/v1/webhooks', { body: { ...webhook, codes: [...webhook.codes] } }));
+}
+
+/** GET /watch/v1/webhooks: this key's webhooks, oldest first. */
+export async function listWebhooks(calls: GinkoCalls): Promise<Webhook[]> {
+  return (await orThrow(calls.GET('/watch/v1/webhooks'))).webhooks;
+}
+
+/** PATCH /watch/v1/webhooks/{id}. */
+export async function updateWebhook(calls: GinkoCalls, id: string, change: WebhookChange): Promise<Webhook> {
+  const { codes, ...rest } = change;
+  const body = { ...rest, ...(codes === undefined ? {} : { codes: [...codes] }) };
+  return (await orThrow(calls.PATCH('/watch/v1/webhooks/{id}', { params: { path: { id } }, body }))).webhook;
+}
+
+/** DELETE /watch/v1/webhooks/{id}: the webhook, its pending events and its delivery log. */
+export async function deleteWebhook(calls: GinkoCalls, id: string): Promise<void> {
+  const { error, response } = await calls.DELETE('/watch/v1/webhooks/{id}', { params: { path: { id } } });
+  if (!response.ok) throw errorFrom(response, error);
+}
+
+/**
+ * GET /watch/v1/webhooks/{id}/events, page after page: every event after `after` (the id of the
+ * last one you handled; from the first without it), oldest first. Keep the id of the last event
+ * you handled and pass it next time.
+ */
+export async function* webhookEvents(calls: GinkoCalls, id: string, options: { readonly after?: string; readonly limit?: number } = {}): AsyncGenerator<WebhookEvent, void, undefined> {
+  let after = options.after;
+  for (;;) {
+    const page = await orThrow(calls.GET('/watch/v1/webhooks/{id}/events', { params: { path: { id }, query: { ...(after === undefined ? {} : { after }), ...(options.limit === undefined ? {} : { limit: options.limit }) } } }));
+    yield* page.events;
+    if (!page.has_more || page.events.length === 0) return;
+    after = page.events.at(-1)!.id;
+  }
+}
