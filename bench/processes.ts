@@ -7,6 +7,19 @@ import { fileURLToPath } from 'node:url';
 const GINKO = fileURLToPath(new URL('../bin/ginko.js', import.meta.url));
 const BARE = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
 
+/**
+ * Builds dist/ginko.cjs when it is older than src/ or the installed packages: `npm ci` leaves it
+ * current, so that is how `npm start` runs, and an edited checkout would otherwise measure
+ * TypeScript compiled on the fly (a slower start and more memory).
+ */
+export async function buildBundleIfStale(): Promise<void> {
+  const { bundleStaleness } = (await import('../bin/bundle-freshness.js')) as { bundleStaleness(): string | undefined };
+  const stale = bundleStaleness();
+  if (stale === undefined) return;
+  console.log(`${stale}: npm run build`);
+  execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+}
+
 export interface Child {
   readonly process: ChildProcess;
   readonly url: string;

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { answerKey, fetchAll, fetchAnswer, type RecordedAnswer, writeRecordedAnswers } from './answer-key.js';
 import { fairness } from './fairness.js';
 import { combine, load, type LoadResult, median } from './load.js';
-import { type Child, createKey, npmStartNodeOptions, rssMb, startBare, startGinko } from './processes.js';
+import { buildBundleIfStale, type Child, createKey, npmStartNodeOptions, rssMb, startBare, startGinko } from './processes.js';
 import { cliPayeeRate } from './payee.js';
 import { printReport, type Report, type ScenarioReport, verdicts } from './report.js';
 import { SCENARIOS, type Scenario } from './scenarios.js';
@@ -68,6 +68,7 @@ async function recordAnswers(origin: string, ca: string, key: string, scenarios:
 }
 
 async function main(): Promise<number> {
+  await buildBundleIfStale();
   const dataDir = mkdtempSync(join(tmpdir(), 'ginko-bench-'));
   const logFile = join(dataDir, 'ginko.log');
   const children: Child[] = [];
