@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PlanStore } from '../src/store/plan-store.js';
-import { startTestApp, type TestApp } from './support/app.js';
+import { postJson, startTestApp, withoutRequestId, type AnswerBody, type TestApp } from './support/app.js';
 
 let t: TestApp;
 before(async () => {
@@ -17,11 +17,8 @@ after(async () => t.close());
 const PATH = '/accounts/v1/validate';
 
 async function send(payload: string, key = t.key, contentType = 'application/json') {
-  const res = await t.app.inject({ method: 'POST', url: PATH, headers: { 'x-api-key': key, 'content-type': contentType }, payload });
-  const body = JSON.parse(res.body) as { request_id?: string; detail?: unknown; message?: string; results?: unknown[] };
-  if (res.statusCode >= 400) assert.equal(body.request_id, res.headers['x-request-id']);
-  const { request_id: _id, ...rest } = body;
-  return { status: res.statusCode, headers: res.headers, body: rest };
+  const res = await postJson<AnswerBody>(t, PATH, payload, { key, headers: { 'content-type': contentType } });
+  return { ...res, body: withoutRequestId(res) };
 }
 
 const item = (id: number) => ({ id, bank_code: '0001', branch_code: '001' });

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestApp, type TestApp } from './support/app.js';
+import { postJson, startTestApp, type TestApp } from './support/app.js';
 
 let t: TestApp;
 before(async () => {
@@ -16,10 +16,7 @@ after(async () => t.close());
 
 const PATH = '/accounts/v1/validate';
 
-async function post(body: unknown, key = t.key) {
-  const res = await t.app.inject({ method: 'POST', url: PATH, headers: { 'x-api-key': key, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-  return { status: res.statusCode, headers: res.headers, body: JSON.parse(res.body) as { results: Record<string, unknown>[] } };
-}
+const post = (body: unknown, key = t.key) => postJson<{ results: Record<string, unknown>[] }>(t, PATH, body, { key });
 
 const record = (bank_code: string, bank_name: string, branch_code: string | null, branch_name: string | null) => ({ bank_code, bank_name, branch_code, branch_name });
 const MIZUHO_TOKYO = record('0001', 'みずほ銀行', '001', '東京営業部');

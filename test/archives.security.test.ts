@@ -122,7 +122,8 @@ describe('ginko update from a registry answering an oversized tarball', () => {
     assert.deepEqual([baseline.code, baseline.stdout], [0, 'already current (2026-08-24)\n']);
     publishHostile();
     registry.serveInstead(HOSTILE, { stream: () => zeroStream(512 * MIB) });
-    const run = await runGinkoMeasured(args);
+    // With an npm cache configured, as `npm run` configures one: npm's cache must not read on.
+    const run = await runGinkoMeasured(args, { npm_config_cache: tempDir() });
     assert.deepEqual([run.code, run.stdout, run.stderr], [1, '', `ginko: update failed (too_large): zengin-code@${HOSTILE}'s tarball is larger than the download cap of 32 MiB (--max-download-mib); nothing changed\n`]);
     assert.ok(run.peakRssMb < baseline.peakRssMb + FLAT_MB, `peak ${run.peakRssMb} MB against ${baseline.peakRssMb} MB when current`);
   });

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestApp, type TestApp } from './support/app.js';
+import { postJson, startTestApp, type TestApp } from './support/app.js';
 
 let t: TestApp;
 before(async () => {
@@ -12,10 +12,7 @@ before(async () => {
 });
 after(async () => t.close());
 
-async function post(path: string, payload: unknown, headers: Record<string, string> = { 'x-api-key': t.key }) {
-  const res = await t.app.inject({ method: 'POST', url: `/kana/v1${path}`, headers: { 'content-type': 'application/json', ...headers }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
-  return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, unknown>, headers: res.headers };
-}
+const post = (path: string, payload: unknown, key: string | null = t.key) => postJson(t, `/kana/v1${path}`, payload, { key });
 
 describe('kana API errors', () => {
   const naming = (field: string, input: string, message: string, type = 'value_error') => ({ status: 400, message, detail: [{ type, loc: ['body', field], msg: message, input }] });
@@ -41,7 +38,7 @@ describe('kana API errors', () => {
   });
 
   it('answers 401 without a key before reading the body, 405 for GET and 415 for another media type', async () => {
-    const missing = await post('/normalize', 'not even json', {});
+    const missing = await post('/normalize', 'not even json', null);
     assert.deepEqual([missing.status, missing.body.message], [401, 'an API key is required: send it in the x-api-key header or the apikey query parameter']);
     const get = await t.app.inject({ url: '/kana/v1/equivalent', headers: { 'x-api-key': t.key } });
     assert.deepEqual([get.statusCode, get.headers.allow], [405, 'POST, OPTIONS']);

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestApp, type TestApp } from './support/app.js';
+import { postJson, startTestApp, type TestApp } from './support/app.js';
 
 let t: TestApp;
 before(async () => {
@@ -12,10 +12,7 @@ before(async () => {
 });
 after(async () => t.close());
 
-async function post(path: string, payload: unknown, headers: Record<string, string> = { 'x-api-key': t.key }) {
-  const res = await t.app.inject({ method: 'POST', url: `/kana/v1${path}`, headers: { 'content-type': 'application/json', ...headers }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) });
-  return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, unknown>, headers: res.headers };
-}
+const post = (path: string, payload: unknown, key: string | null = t.key) => postJson(t, `/kana/v1${path}`, payload, { key });
 
 describe('POST /kana/v1/normalize', () => {
   it('writes a payee name in the 全銀 set, the legal form abbreviated by position', async () => {

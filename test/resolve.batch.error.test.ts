@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PlanStore } from '../src/store/plan-store.js';
-import { startTestApp, type TestApp } from './support/app.js';
+import { postJson, startTestApp, withoutRequestId, type AnswerBody, type TestApp } from './support/app.js';
 
 let t: TestApp;
 before(async () => {
@@ -16,11 +16,8 @@ after(async () => t.close());
 const PATH = '/resolve/v1/bank-branch/batch';
 
 async function send(payload: string, key = t.key) {
-  const res = await t.app.inject({ method: 'POST', url: PATH, headers: { 'x-api-key': key, 'content-type': 'application/json' }, payload });
-  const body = JSON.parse(res.body) as { request_id?: string; detail?: unknown; message?: string; results?: unknown[] };
-  if (res.statusCode >= 400) assert.equal(body.request_id, res.headers['x-request-id']);
-  const { request_id: _id, ...rest } = body;
-  return { status: res.statusCode, headers: res.headers, body: rest };
+  const res = await postJson<AnswerBody>(t, PATH, payload, { key });
+  return { ...res, body: withoutRequestId(res) };
 }
 
 const item = (id: number) => ({ id, bank_name: 'みずほ', branch_name: '渋谷' });

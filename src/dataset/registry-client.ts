@@ -44,6 +44,9 @@ function fetchOptions(options: RegistryOptions): npmFetch.Options {
     timeout: options.timeoutMs ?? 60_000,
     retry: { retries: options.retries ?? 1, minTimeout: 500, maxTimeout: 2_000 },
     preferOnline: true,
+    // npm's cache (`cache` in .npmrc, or npm_config_cache, which `npm run` sets) is not used: it
+    // would keep reading a tarball past the download cap into memory, and the store keeps what it needs.
+    cache: undefined,
   };
 }
 

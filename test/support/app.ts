@@ -1,4 +1,5 @@
 /** An in-process Ginko on a temporary SQLite store, for `app.inject()` tests. */
+import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -192,6 +193,40 @@ export async function getJson(t: TestApp, url: string, headers: Record<string, s
   const res = await t.app.inject({ method: 'GET', url, headers: { 'x-api-key': t.key, ...headers } });
   const isJson = String(res.headers['content-type'] ?? '').startsWith('application/json');
   return { status: res.statusCode, body: isJson ? JSON.parse(res.body) : res.body, headers: res.headers };
+}
+
+/** The parts of an error or batch answer's JSON body the tests read by name. */
+export interface AnswerBody {
+  request_id?: string;
+  detail?: unknown;
+  message?: string;
+  results?: unknown[];
+}
+
+/**
+ * POST with the test key (`key: null` sends none): a string payload is sent as it is, anything
+ * else as JSON; returns status, headers and the parsed body.
+ */
+export async function postJson<B = Record<string, unknown>>(
+  t: TestApp,
+  url: string,
+  payload: unknown,
+  { key = t.key, headers = {} }: { key?: string | null; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: B; headers: Record<string, unknown> }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', ...(key === null ? {} : { 'x-api-key': key }), ...headers },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+  return { status: res.statusCode, headers: res.headers, body: JSON.parse(res.body) as B };
+}
+
+/** An error body without its request_id, once that is checked to be the x-request-id header's. */
+export function withoutRequestId<B extends { request_id?: unknown }>(res: { status: number; body: B; headers: Record<string, unknown> }): Omit<B, 'request_id'> {
+  const { request_id: id, ...rest } = res.body;
+  if (res.status >= 400) assert.equal(id, res.headers['x-request-id']);
+  return rest;
 }
 
 /** The Search error resource expected for a 400 naming one parameter. */

@@ -7,8 +7,6 @@
 import { Writable } from 'node:stream';
 import type { Snapshot } from '../../../dataset/snapshot.js';
 import { payeeCheckerOf } from '../../../payee/payee-check.js';
-import { validatePayeeFile } from '../../../payee/payee-file.js';
-import { UnreadableInputError } from '../../../shared/csv-file.js';
 import { PAYEE_VERDICTS, type PayeeVerdict } from '../../../payee/payee-problems.js';
 import { Slices } from '../../../shared/slices.js';
 import type { UploadedFile } from './multipart-body.js';
@@ -45,6 +43,8 @@ export async function checkUpload(snapshot: Snapshot, file: UploadedFile): Promi
     },
   });
   const checker = await payeeCheckerOf(snapshot);
+  // Loaded on the first upload: its CSV writer and Shift_JIS decoder are not needed to serve.
+  const [{ validatePayeeFile }, { UnreadableInputError }] = await Promise.all([import('../../../payee/payee-file.js'), import('../../../shared/csv-file.js')]);
   let summary;
   try {
     summary = await validatePayeeFile(checker, chunksOf(file.content), out, { slices: new Slices() });
