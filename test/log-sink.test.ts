@@ -36,6 +36,16 @@ describe('LogSink', () => {
     await sink.close();
   });
 
+  it('writes each line once when closed while a write is under way, as SIGTERM under load does', async () => {
+    const { sink, file } = fileSink();
+    const lines = Array.from({ length: 2_000 }, (_, i) => `{"n":${i}}\n`);
+    for (const line of lines) sink.write(line);
+    // Queued after the sink's own flush timer with the same delay: it runs just after that
+    // timer has started a write, before the write has finished.
+    await new Promise<void>((resolve) => setTimeout(() => void sink.close().then(resolve), FLUSH_DELAY_MS));
+    assert.equal(readFileSync(file, 'utf8'), lines.join(''));
+  });
+
   it('drops and counts lines past its bound, and every line after close', async () => {
     const { sink, file } = fileSink(1_000);
     const line = `{"msg":"${'東'.repeat(29)}"}\n`; // 100 bytes of UTF-8

@@ -46,6 +46,11 @@ export class LogSink implements LogStream {
   #lines: string[] = [];
   /** What a write is taking now (a write may take part of it). */
   #writing: Buffer | undefined;
+  /**
+   * A write under way or waiting to be tried again: the next starts only when it has ended, so
+   * that a flush asked for meanwhile (by close) cannot write the same bytes twice.
+   */
+  #busy = false;
   /** Bytes of #lines and #writing not yet written. */
   #waiting = 0;
   #timer: NodeJS.Timeout | undefined;
@@ -105,6 +110,7 @@ export class LogSink implements LogStream {
   };
 
   #writeNext(): void {
+    if (this.#busy) return;
     if (this.#writing === undefined && this.#lines.length > 0) {
       this.#writing = Buffer.from(this.#lines.join(''));
       this.#lines = [];
@@ -116,14 +122,19 @@ export class LogSink implements LogStream {
       idle?.();
       return;
     }
+    this.#busy = true;
     write(this.#fd, bytes, 0, bytes.length, null, (err, n) => {
       if (err) {
         // A reader that went away (EPIPE), a full non-blocking pipe (EAGAIN) or a failing disk:
         // the lines stay (within the bound) and are tried again; new lines past the bound are
         // dropped and counted.
-        setTimeout(() => this.#writeNext(), RETRY_MS).unref();
+        setTimeout(() => {
+          this.#busy = false;
+          this.#writeNext();
+        }, RETRY_MS).unref();
         return;
       }
+      this.#busy = false;
       this.#waiting -= n;
       this.#writing = n === bytes.length ? undefined : bytes.subarray(n);
       this.#writeNext();
