@@ -7,9 +7,7 @@ export type MaybePromise<T> = T | Promise<T>;
 
 /**
  * Whether the value is still to come. The promises here are the runtime's own (async functions,
- * the store's and Redis's clients), so `instanceof` tells: reading `then` off every kind of
- * value that passes here was a megamorphic property load, several a request
- * (docs/benchmarks-log.md, 2026-11-28, 10:04–).
+ * the store's and Redis's clients), so `instanceof` tells.
  */
 export function isPromise<T>(value: MaybePromise<T>): value is Promise<T> {
   return value instanceof Promise;

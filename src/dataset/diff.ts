@@ -90,8 +90,7 @@ function draft(
 /**
  * Whether compare(fieldsOf(a), fieldsOf(b)) is empty, without copying either: nearly every
  * record of a version equals its record in the version before, and the copies made for that
- * answer were most of the diff's time when the first start seeds the history (docs/benchmarks-log.md,
- * 2026-11-24, 18:10 and 18:32).
+ * answer were most of the diff's time when the first start seeds the history.
  */
 function sameFields(a: Bank | Branch, b: Bank | Branch): boolean {
   const x = a as unknown as Record<string, unknown>;

@@ -78,7 +78,7 @@ const EXPORTS = /^\s*module\.exports\s*=\s*/;
 /**
  * The package's data, read as the JSON it is rather than run as a module: JSON.parse reads the
  * 5 MB file in about 80 ms where require() compiled it in about 250 ms (a first start reads
- * five versions: docs/benchmarks-log.md, 2026-11-24, 18:10 and 18:32), and a file fetched by
+ * five versions), and a file fetched by
  * self-update is never executed. A file of another shape is refused, naming it.
  */
 function parseZenginData(whole: string, file: string): Record<string, ZenginBank> {

@@ -64,7 +64,7 @@ function halfWidthBySteps(text: string): string {
  * class 0; the combining marks of the block are left out): NFD splits each into a base and at
  * most one mark, and a mark followed by a starter is never reordered, so a text of them converts
  * character by character, without the normalization and the object lookups that made this
- * conversion most of building a Directory (about 60 ms a snapshot: docs/benchmarks-log.md, 2026-11-24, 18:10 and 18:32).
+ * conversion most of building a Directory (about 60 ms a snapshot).
  */
 const HALF_OF_CHARACTER: ReadonlyMap<number, string> = (() => {
   const table = new Map<number, string>();

@@ -2,8 +2,7 @@
  * The seed prepared by the build (scripts/build.mjs, next to the bundle in dist/seed/): the
  * history a first start writes, computed once from the installed zengin-code versions. A first
  * start then writes it as it is, rather than reading, building, validating and diffing five
- * versions of 5 MB each, which was about half of its time (docs/benchmarks-log.md, 2026-12-06,
- * 02:03).
+ * versions of 5 MB each, which was about half of its time (docs/benchmarks.md#what-is-kept-for-speed).
  *
  * A folder: `manifest.json`, each update's values and changes with the package versions they
  * were computed from, written last; and one file per update holding its snapshot exactly as the

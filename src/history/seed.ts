@@ -85,7 +85,7 @@ export interface Seeded {
  * Seeds the history unless some update exists; safe when several processes start at once.
  * `readSeed` is called only when the store is empty. Returns the current snapshot's directory
  * when this call seeded, so that a first start need not read back and build again what it has
- * just built (docs/benchmarks-log.md, 2026-11-29, 11:44); undefined when the store held a
+ * just built; undefined when the store held a
  * history already, or another process seeded it meanwhile.
  */
 export async function ensureSeeded(store: SqlStore, readSeed: () => Iterable<SeedUpdate> = defaultSeed): Promise<Seeded | undefined> {

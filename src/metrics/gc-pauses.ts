@@ -18,8 +18,8 @@ const KINDS = new Map<number, string>([
 ]);
 
 /**
- * prom-client's buckets for this metric, in seconds, and 2 and 5 ms: a pause of the main thread
- * of a few milliseconds is what a p99 bound of 5 ms (docs/benchmarks.md) has to be read against.
+ * prom-client's buckets for this metric, in seconds, and 2 and 5 ms: pauses of a few
+ * milliseconds are what a request's latency at the p99 is read against.
  */
 const BUCKETS = [0.001, 0.002, 0.005, 0.01, 0.1, 1, 2, 5];
 

@@ -11,19 +11,10 @@ const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
 const VALID_HOST = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*\\.?|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]{1,5})?$`);
 const MAX_HOST_LENGTH = 255;
 
-/**
- * The Host last found valid. Clients send the same Host with every request, and comparing it
- * costs a few dozen instructions where the pattern costs about 800 (docs/benchmarks-log.md,
- * 2026-11-28, 10:04–). Only a valid value is kept, so a comparison never admits anything else.
- */
-let lastValid = '';
-
 /** True for a valid Host header, and for none or an empty one (HTTP/1.0, or a URI without a host). */
 export function validHostHeader(host: string | undefined): boolean {
-  if (host === undefined || host === '' || host === lastValid) return true;
-  if (host.length > MAX_HOST_LENGTH || !VALID_HOST.test(host)) return false;
-  lastValid = host;
-  return true;
+  if (host === undefined || host === '') return true;
+  return host.length <= MAX_HOST_LENGTH && VALID_HOST.test(host);
 }
 
 /** Whether `rawHeaders` (name, value, name, value, …) holds Host more than once. */

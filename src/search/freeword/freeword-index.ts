@@ -117,9 +117,6 @@ export class FreewordIndex {
         readings,
       );
     }
-    // A loop, not a generator made here: each generator function made per call gives its
-    // generator a new prototype object, which V8 reshapes as a prototype (about 1,200
-    // instructions a search, docs/benchmarks-log.md, 2026-11-28, 10:04–).
     const entries: Keyed<Bank>[] = [];
     for (const i of this.#bankGrams.candidates(literal)) if (types.size === 0 || types.has(banks[i]!.record.businessTypeCode)) entries.push(banks[i]!);
     return ranked(entries, literal);

@@ -3,7 +3,7 @@
  * string finds every record with a key holding the query, ranked as rankKeys ranks (rank.ts),
  * with no loop over records and keys and no object per candidate. The engine's string search
  * runs over a flat string far faster than `startsWith` and `includes` called key by key: a
- * bank's branches (up to 717, four or five keys each) are searched this way (docs/benchmarks-log.md, 2026-11-24, 18:10 and 18:32).
+ * bank's branches (up to 717, four or five keys each) are searched this way.
  *
  * Layout: each key is preceded by SEPARATOR and the text ends with one, so that a match never
  * spans two keys (no query holds SEPARATOR: such a query matches nothing), a match starts a key
