@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { romanize } from '../eval/romanize.js';
 import { Snapshot } from '../src/dataset/snapshot.js';
+import { FREEWORD_INDEX, normalizeFreeword } from '../src/search/freeword/index.js';
 import { mapInSlices, nextTurn, SLICE_MS } from '../src/shared/slices.js';
 import { bundledDirectory, startTestApp, type TestApp } from './support/app.js';
 
@@ -120,6 +121,34 @@ describe('heavy requests leave the event loop free', () => {
     } finally {
       t.snapshots.replace(previous);
     }
+  });
+
+  it('the first freeword searches of a new snapshot, which build its freeword index', async () => {
+    const previous = t.snapshots.current;
+    t.snapshots.replace(new Snapshot(previous.directory));
+    try {
+      const statuses: number[] = [];
+      const loop = await loopDuring(async () => {
+        const answers = await Promise.all(
+          ['/v3/freeword/banks?freeword=みずほ', '/v3/freeword/banks/0005/branches?freeword=とうきょう'].map((url) => t.app.inject({ method: 'GET', url: encodeURI(url), headers: { 'x-api-key': t.key } })),
+        );
+        statuses.push(...answers.map((a) => a.statusCode));
+      });
+      assert.deepEqual(statuses, [200, 200]);
+      assertShared(loop);
+    } finally {
+      t.snapshots.replace(previous);
+    }
+  });
+
+  it('warming a snapshot as serve does when it switches to one', async () => {
+    const snapshot = new Snapshot(t.snapshots.current.directory);
+    const loop = await loopDuring(async () => {
+      snapshot.warm(FREEWORD_INDEX);
+      await snapshot.deriveInSlices(FREEWORD_INDEX);
+    });
+    assertShared(loop);
+    assert.deepEqual(snapshot.derive(FREEWORD_INDEX).searchBanks(normalizeFreeword('みずほ')).map((b) => b.code), ['0001', '0289', '4859']);
   });
 
   it("a hostile =re= filter over the largest bank's branches", async () => {

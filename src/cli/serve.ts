@@ -125,9 +125,8 @@ export async function serve(config: ServeConfig, out: (line: string) => void = (
   const url = `${scheme}://${host}:${port}`;
   if (config.publicUrl === undefined) publicUrl = url;
   out(`Ginko ${snapshots.current.version} listening on ${url}`);
-  // Build the freeword index now rather than in the first search request (about 150 ms), and
-  // the Resolve index's bank level in steps between requests rather than in the first Resolve
-  // call (30–105 ms at once).
+  // Build the freeword index (about 150 ms) and the Resolve index's bank level (30–105 ms) now,
+  // in steps between requests, rather than in the first search or Resolve call.
   snapshots.current.warm(FREEWORD_INDEX);
   snapshots.current.prepare(RESOLVE_INDEX);
   snapshots.onReplace((snapshot) => {

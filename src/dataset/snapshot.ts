@@ -7,7 +7,8 @@
  * The modules that derive something declare it once as a Derivation (a name, how to build it,
  * at once or in steps, and optionally how to warm it); the snapshot holds the values:
  *
- *   search/freeword/freeword-index.ts   FREEWORD_INDEX
+ *   search/freeword/freeword-index.ts   FREEWORD_INDEX (built in steps when served, then its
+ *                                       romaji keys warmed)
  *   resolve/resolve-index.ts            RESOLVE_INDEX (prepared in steps when served, its branch
  *                                       indexes warmed a bank at a time in the background)
  *   dataset/result-cache.ts             RESULTS
@@ -184,12 +185,25 @@ export class Snapshot {
 
   /**
    * Builds `derivation` and warms it a step at a time (about 5 ms each) between other work, once
-   * per snapshot: a request never waits for more than one step.
+   * per snapshot: a request never waits for more than one step. One made in steps is built in
+   * slices first, which a request that needs it meanwhile waits for (deriveInSlices).
    */
   warm<T>(derivation: Derivation<T>): void {
     if (this.#warming.has(derivation)) return;
     this.#warming.add(derivation);
-    const step = derivation.warm?.(this.derive(derivation), this);
+    if (derivation.steps !== undefined && !this.#derived.has(derivation)) {
+      // A failed build is the request's to report (it builds again); warming may start again.
+      this.deriveInSlices(derivation).then(
+        (value) => this.#warmFrom(derivation, value),
+        () => this.#warming.delete(derivation),
+      );
+      return;
+    }
+    this.#warmFrom(derivation, this.derive(derivation));
+  }
+
+  #warmFrom<T>(derivation: Derivation<T>, value: T): void {
+    const step = derivation.warm?.(value, this);
     if (step !== undefined) inBackground(step);
   }
 }

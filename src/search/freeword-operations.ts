@@ -4,7 +4,7 @@
  * the ranking (docs/freeword.md#ranking), so the paging key is the rank position.
  */
 import type { Bank, Branch } from '../domain/types.js';
-import { freewordIndexOf, normalizeFreeword } from './freeword/index.js';
+import { FREEWORD_INDEX, normalizeFreeword } from './freeword/index.js';
 import { DEFAULT_LIMIT } from './list-params.js';
 import { type ListParams, type ListResult, type ResourceView, runList, type SearchContext } from './operations.js';
 import type { ItemKey } from '../shared/cursor.js';
@@ -47,18 +47,26 @@ function ranked<T>(items: readonly T[]): Ranked<T> {
   return { items, baseKey: (item) => [(positions ??= new Map(items.map((it, i) => [it, i]))).get(item)!] };
 }
 
-export function listFreewordBanks(ctx: SearchContext, view: ResourceView, params: FreewordParams): Promise<ListResult<Bank>> {
+/**
+ * The snapshot's freeword index: ready but for a search right after a start or an import, which
+ * waits for the slices that build it (src/dataset/snapshot.ts) rather than building it at once.
+ */
+const freewordIndex = (ctx: SearchContext) => ctx.snapshot.deriveInSlices(FREEWORD_INDEX);
+
+export async function listFreewordBanks(ctx: SearchContext, view: ResourceView, params: FreewordParams): Promise<ListResult<Bank>> {
   const query = readQuery(params.freeword);
   const types = readBusinessTypeCodes(params.businessTypeCode);
   const typesKey = types.join(',');
-  const { items, baseKey } = cachedResult(ctx.snapshot, `freeword-banks\n${typesKey}\n${query}`, () => ranked(freewordIndexOf(ctx.snapshot).searchBanks(query, types)), weighRanked);
+  const index = await freewordIndex(ctx);
+  const { items, baseKey } = cachedResult(ctx.snapshot, `freeword-banks\n${typesKey}\n${query}`, () => ranked(index.searchBanks(query, types)), weighRanked);
   return runList({ ctx, listId: 'freeword-banks', items, baseKey, view, params, defaultLimit: DEFAULT_LIMIT, extraConditions: [query, typesKey] });
 }
 
 /** undefined when the bank does not exist. */
-export function listFreewordBranches(ctx: SearchContext, view: ResourceView, bankCode: string, params: FreewordParams): Promise<ListResult<Branch>> | undefined {
+export async function listFreewordBranches(ctx: SearchContext, view: ResourceView, bankCode: string, params: FreewordParams): Promise<ListResult<Branch> | undefined> {
   const query = readQuery(params.freeword);
   if (!ctx.snapshot.directory.bank(bankCode)) return undefined;
-  const { items, baseKey } = cachedResult(ctx.snapshot, `freeword-branches:${bankCode}\n${query}`, () => ranked(freewordIndexOf(ctx.snapshot).searchBranches(bankCode, query)), weighRanked);
+  const index = await freewordIndex(ctx);
+  const { items, baseKey } = cachedResult(ctx.snapshot, `freeword-branches:${bankCode}\n${query}`, () => ranked(index.searchBranches(bankCode, query)), weighRanked);
   return runList({ ctx, listId: `freeword-branches:${bankCode}`, items, baseKey, view, params, defaultLimit: DEFAULT_LIMIT, extraConditions: [query] });
 }

@@ -5,24 +5,27 @@
  */
 export class BigramIndex {
   readonly #postings = new Map<string, number[]>();
-  readonly #size: number;
+  #size = 0;
 
-  /** `keysOf(i)` are the folded keys of record i. */
-  constructor(size: number, keysOf: (i: number) => readonly string[]) {
-    this.#size = size;
-    for (let i = 0; i < size; i++) {
-      const seen = new Set<string>();
-      for (const key of keysOf(i)) {
-        const chars = Array.from(key);
-        for (let c = 0; c + 1 < chars.length; c++) seen.add(chars[c]! + chars[c + 1]!);
-        // Single characters too, so that a one-character query also has postings.
-        for (const ch of chars) seen.add(ch);
-      }
-      for (const gram of seen) {
-        const list = this.#postings.get(gram);
-        if (list) list.push(i);
-        else this.#postings.set(gram, [i]);
-      }
+  /** `keysOf(i)` are the folded keys of record i, for the first `size` records; more may be added. */
+  constructor(size = 0, keysOf: (i: number) => readonly string[] = () => []) {
+    for (let i = 0; i < size; i++) this.add(keysOf(i));
+  }
+
+  /** Adds the next record (records are numbered in the order added) with its folded keys. */
+  add(keys: readonly string[]): void {
+    const i = this.#size++;
+    const seen = new Set<string>();
+    for (const key of keys) {
+      const chars = Array.from(key);
+      for (let c = 0; c + 1 < chars.length; c++) seen.add(chars[c]! + chars[c + 1]!);
+      // Single characters too, so that a one-character query also has postings.
+      for (const ch of chars) seen.add(ch);
+    }
+    for (const gram of seen) {
+      const list = this.#postings.get(gram);
+      if (list) list.push(i);
+      else this.#postings.set(gram, [i]);
     }
   }
 

@@ -1,10 +1,10 @@
 /**
- * Freeword search over one Directory (docs/freeword.md): every bank and branch
- * with its folded keys, built once per snapshot and found again through a WeakMap, so a
- * snapshot swap gets a fresh index on first use and the old one is collected with its directory.
+ * Freeword search over one Directory (docs/freeword.md): every bank and branch with its folded
+ * keys, built once per snapshot (FREEWORD_INDEX), so a snapshot swap gets a fresh index and the
+ * old one is collected with its snapshot.
  */
 import type { Directory } from '../../dataset/directory.js';
-import type { Derivation, Snapshot } from '../../dataset/snapshot.js';
+import type { DerivationInSteps, Snapshot } from '../../dataset/snapshot.js';
 import { foldForSearch } from '../../domain/fold.js';
 import type { Bank, Branch } from '../../domain/types.js';
 import { latinReadings } from '../../domain/romaji/latin-readings.js';
@@ -84,21 +84,18 @@ export class FreewordIndex {
   readonly #banks: readonly Keyed<Bank>[];
   readonly #bankRecords: readonly Bank[];
   readonly #bankGrams: BigramIndex;
-  readonly #branchesByBank = new Map<string, BankBranches>();
+  readonly #branchesByBank: ReadonlyMap<string, BankBranches>;
   readonly #bankSpoken = spokenOf((bank: Bank) => spokenKeysOf(bankSpokenForms(bank)));
   readonly #branchSpoken = spokenOf((branch: Branch) => spokenKeysOf(branchSpokenForms(branch)));
   /** Every bank's loose spoken keys, for romajiCandidates: made by warming or on the first romaji query over banks. */
   #bankSpokenKeys: KeyHaystack | undefined;
 
-  constructor(directory: Directory) {
-    const banks = directory.banks.map((bank) => ({ record: bank, keys: bankKeys(bank) }));
+  /** Made by freewordIndexSteps. */
+  constructor(banks: readonly Keyed<Bank>[], bankGrams: BigramIndex, branchesByBank: Map<string, BankBranches>) {
     this.#banks = banks;
     this.#bankRecords = banks.map((b) => b.record);
-    this.#bankGrams = new BigramIndex(banks.length, (i) => banks[i]!.keys);
-    for (const bank of directory.banks) {
-      const records = directory.branches(bank.code);
-      this.#branchesByBank.set(bank.code, { records, keys: new KeyHaystack(records.length, (i) => branchKeys(records[i]!)) });
-    }
+    this.#bankGrams = bankGrams;
+    this.#branchesByBank = branchesByBank;
   }
 
   /** Banks matching the query (normalizeFreeword), best first; restricted to the given types when any. */
@@ -154,10 +151,37 @@ export class FreewordIndex {
 }
 
 /**
- * The freeword index of a snapshot: about 150 ms to build, then about 60 ms for the banks' spoken
- * keys in steps (warmRomaji); both warmed when a snapshot is served.
+ * The index of a directory, a bank's branches at a time: about 150 ms in all, in steps of a few
+ * hundred µs at most, so that building it for a new snapshot never holds the event loop for long.
  */
-export const FREEWORD_INDEX: Derivation<FreewordIndex> = { name: 'freeword index', build: (snapshot) => new FreewordIndex(snapshot.directory), warm: (index) => index.warmRomaji() };
+export function* freewordIndexSteps(directory: Directory): Generator<void, FreewordIndex, void> {
+  const banks: Keyed<Bank>[] = [];
+  const bankGrams = new BigramIndex();
+  for (const bank of directory.banks) {
+    const keys = bankKeys(bank);
+    banks.push({ record: bank, keys });
+    bankGrams.add(keys);
+    if (banks.length % 50 === 0) yield;
+  }
+  const branchesByBank = new Map<string, BankBranches>();
+  for (const bank of directory.banks) {
+    const records = directory.branches(bank.code);
+    branchesByBank.set(bank.code, { records, keys: new KeyHaystack(records.length, (i) => branchKeys(records[i]!)) });
+    yield;
+  }
+  return new FreewordIndex(banks, bankGrams, branchesByBank);
+}
+
+/**
+ * The freeword index of a snapshot, then the banks' spoken keys (about 60 ms, warmRomaji): both
+ * prepared in steps between requests when a snapshot is served (src/cli/serve.ts); a search that
+ * comes first finishes it in slices (freeword-operations.ts).
+ */
+export const FREEWORD_INDEX: DerivationInSteps<FreewordIndex> = {
+  name: 'freeword index',
+  steps: (snapshot) => freewordIndexSteps(snapshot.directory),
+  warm: (index) => index.warmRomaji(),
+};
 
 export function freewordIndexOf(snapshot: Snapshot): FreewordIndex {
   return snapshot.derive(FREEWORD_INDEX);
