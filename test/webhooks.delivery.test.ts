@@ -39,6 +39,21 @@ async function event(webhookId: string, giveUpAt = T + 3 * 86_400_000): Promise<
   return id;
 }
 
+/** The delivery counters as /metrics shows them: attempts by outcome, and given_up. */
+async function deliveryMetrics(): Promise<Record<string, number>> {
+  const text = (await t.app.inject({ url: '/metrics' })).body;
+  const found = [...text.matchAll(/^ginko_webhook_(?:delivery_attempts_total\{outcome="(\w+)"\}|events_given_up_total) (\d+)$/gm)];
+  return Object.fromEntries(found.map((m) => [m[1] ?? 'given_up', Number(m[2])]));
+}
+
+/** How much each delivery counter grew while `work` ran. */
+async function metricsGrowth(work: () => Promise<unknown>): Promise<Record<string, number>> {
+  const before = await deliveryMetrics();
+  await work();
+  const after = await deliveryMetrics();
+  return Object.fromEntries(Object.entries(after).map(([name, n]) => [name, n - (before[name] ?? 0)]));
+}
+
 const state = async (id: string) => (await t.store.db.selectFrom('webhook_events').select(['state', 'attempts', 'next_attempt_at', 'leased_by', 'lease_until']).where('id', '=', id).executeTakeFirstOrThrow());
 const attempts = async (webhookId: string) => (await outbox().attempts(webhookId, 100)).map((a) => [a.attempt, a.at, a.status, a.outcome, a.error]);
 
@@ -109,7 +124,7 @@ describe('retries', () => {
     const hook = await webhook();
     const id = await event(hook);
     receiver.answer = () => ({ status: 410 });
-    await t.webhooks.runOnce();
+    assert.deepEqual(await metricsGrowth(() => t.webhooks.runOnce()), { delivered: 0, retry: 0, gone: 1, given_up: 0 });
     const disabled = (await store().find(hook))!;
     assert.deepEqual([disabled.disabledAt, disabled.disabledReason], [jstTimestamp(T), `the receiver answered 410 Gone to ${id}`]);
     assert.deepEqual([(await state(id)).state, Number((await state(id)).next_attempt_at)], ['pending', T]);
@@ -119,7 +134,7 @@ describe('retries', () => {
     receiver.answer = () => ({ status: 200 });
     const enabled = await t.app.inject({ method: 'PATCH', url: `/watch/v1/webhooks/${hook}`, headers: { 'x-api-key': key, 'content-type': 'application/json' }, payload: '{"enabled":true}' });
     assert.equal(JSON.parse(enabled.body).webhook.disabled_at, null);
-    assert.equal(await t.webhooks.runOnce(), 2);
+    assert.deepEqual(await metricsGrowth(async () => assert.equal(await t.webhooks.runOnce(), 2)), { delivered: 2, retry: 0, gone: 0, given_up: 0 });
     assert.deepEqual([(await state(id)).state, (await state(other)).state], ['delivered', 'delivered']);
   });
 
@@ -128,7 +143,7 @@ describe('retries', () => {
     const id = await event(hook, T + 3 * 86_400_000);
     receiver.answer = () => ({ status: 500 });
     clock = T + 3 * 86_400_000 - 4_000;
-    await t.webhooks.runOnce();
+    assert.deepEqual(await metricsGrowth(() => t.webhooks.runOnce()), { delivered: 0, retry: 1, gone: 0, given_up: 1 });
     assert.deepEqual([(await state(id)).state, (await state(id)).attempts], ['failed', 1]);
     clock += 3_600_000;
     assert.equal(await t.webhooks.runOnce(), 0);

@@ -16,7 +16,7 @@ import { type AttemptRecord, type LeasedEvent, WebhookOutbox } from '../store/we
 import { WebhookStore } from '../store/webhook-store.js';
 import { newEventId, pingEvent } from '../webhooks/events.js';
 import { CONCURRENT_DELIVERIES, EVENT_RETENTION_MS, LEASE_MS, MAX_ERROR_LENGTH, POLL_INTERVAL_MS } from '../webhooks/limits.js';
-import { type AttemptOutcome, nextAttemptAt, outcomeOf, RETRY_POLICY } from '../webhooks/retry-schedule.js';
+import { ATTEMPT_OUTCOMES, type AttemptOutcome, nextAttemptAt, outcomeOf, RETRY_POLICY } from '../webhooks/retry-schedule.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '../webhooks/signature.js';
 import { postToReceiver, type PostOptions, type ReceiverAnswer } from './receiver-request.js';
 
@@ -34,7 +34,16 @@ export interface DeliveryOptions {
   readonly log?: (level: 'info' | 'warn' | 'error', message: string, detail?: Record<string, unknown>) => void;
 }
 
+/** What this process has delivered since it started, for /metrics (src/metrics/webhook-deliveries.ts). */
+export interface DeliveryCounts {
+  /** Attempts by outcome, test pings included. */
+  readonly attempts: Record<AttemptOutcome, number>;
+  /** Events given up after failing for RETRY_POLICY.giveUpAfterMs. */
+  givenUp: number;
+}
+
 export class WebhookDelivery {
+  readonly counts: DeliveryCounts = { attempts: Object.fromEntries(ATTEMPT_OUTCOMES.map((o) => [o, 0])) as Record<AttemptOutcome, number>, givenUp: 0 };
   readonly outbox: WebhookOutbox;
   readonly webhooks: WebhookStore;
   /** Who holds the leases this process takes. */
@@ -115,8 +124,9 @@ export class WebhookDelivery {
     const at = this.#now();
     const payload = JSON.stringify(pingEvent(id, jstTimestamp(at), webhook.id));
     const answer = await this.#post(webhook.url, id, payload, secret, this.#aborts.signal);
-    const record = attemptRecord(id, webhook.id, 1, at, answer, outcomeOf(answer.status));
-    await this.outbox.recordAttempt(record);
+    const outcome = outcomeOf(answer.status);
+    const record = attemptRecord(id, webhook.id, 1, at, answer, outcome);
+    await this.#record(record, outcome);
     return record;
   }
 
@@ -134,7 +144,7 @@ export class WebhookDelivery {
     const answer = await this.#post(event.url, event.id, event.payload, event.secret, this.#aborts.signal);
     const cutOff = this.#stopped && answer.status === undefined;
     const outcome = outcomeOf(answer.status);
-    await this.outbox.recordAttempt(attemptRecord(event.id, event.webhookId, event.attempt, at, answer, outcome));
+    await this.#record(attemptRecord(event.id, event.webhookId, event.attempt, at, answer, outcome), outcome);
     const now = this.#now();
     if (outcome === 'delivered') return this.outbox.delivered(event, this.holder, jstTimestamp(now));
     if (cutOff) return this.outbox.retryAt(event, this.holder, now);
@@ -147,7 +157,13 @@ export class WebhookDelivery {
     const next = nextAttemptAt(event.attempt, now, event.giveUpAt, this.#random());
     if (next !== undefined) return this.outbox.retryAt(event, this.holder, next);
     this.#log('warn', 'webhook event given up after failing for 3 days', { webhook: event.webhookId, event: event.id, attempts: event.attempt });
+    this.counts.givenUp++;
     return this.outbox.givenUp(event, this.holder);
+  }
+
+  async #record(attempt: AttemptRecord, outcome: AttemptOutcome): Promise<void> {
+    this.counts.attempts[outcome]++;
+    await this.outbox.recordAttempt(attempt);
   }
 
   async #pruneNow(): Promise<void> {

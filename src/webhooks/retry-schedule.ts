@@ -40,7 +40,9 @@ export function nextAttemptAt(attempts: number, now: number, giveUpAt: number, r
 }
 
 /** What the receiver's answer (or its absence) means for the event. */
-export type AttemptOutcome = 'delivered' | 'retry' | 'gone';
+/** What an attempt came to: delivered (2xx), retry (any other answer, or none), gone (410). */
+export const ATTEMPT_OUTCOMES = ['delivered', 'retry', 'gone'] as const;
+export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 
 /** A status of the receiver's answer; undefined when there was none (refused, timed out, cut off). */
 export function outcomeOf(status: number | undefined): AttemptOutcome {

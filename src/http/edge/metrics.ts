@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler, RouteOptions } from 'fastify';
 import { createMetrics, type Metrics } from '../../metrics/metrics.js';
 import type { RequestSeries } from '../../metrics/request-stats.js';
+import { registerWebhookDeliveryMetrics } from '../../metrics/webhook-deliveries.js';
 import type { AppServices } from '../services.js';
 
 /**
@@ -36,7 +37,7 @@ export interface MetricsSetup {
 
 /** The metrics object of an app; created before Fastify so the client-error handler can count. */
 export function metricsFor(services: AppServices, setup: MetricsSetup): Metrics {
-  return createMetrics(
+  const metrics = createMetrics(
     {
       dataset: () => {
         const d = services.snapshots.current.directory;
@@ -47,6 +48,8 @@ export function metricsFor(services: AppServices, setup: MetricsSetup): Metrics 
     },
     { processMetrics: setup.processMetrics ?? false },
   );
+  registerWebhookDeliveryMetrics(metrics.registry, services.webhooks.counts);
+  return metrics;
 }
 
 function recorder(series: (method: string) => RequestSeries): onResponseHookHandler {
