@@ -2,11 +2,12 @@
  * The operator console in real headless Chromium against a real `ginko serve` over HTTPS (issue
  * 21): sign in; create a key with a referrer restriction and read it from the page; call the API
  * with and without the allowed Referer (200 / 403); see those calls in Usage; revoke the key
- * (next call 401); maintenance on and off; sign out. axe-core checks every page; screenshots of
- * each page go to test-artifacts/console/ (the ones in docs/console/ are copies).
+ * (next call 401); check a payee file; maintenance on and off; sign out. axe-core checks every
+ * page; screenshots of each page go to test-artifacts/console/ (the ones in docs/console/ are
+ * copies).
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -225,6 +226,31 @@ describe('the console in Chromium', () => {
     await shoot(page, 'data');
   });
 
+  it('checks a payee file chosen on the Data page, and offers the result for download', async (t) => {
+    if (skip) return t.skip(skip);
+    const file = join(tempDir(), 'payees.csv');
+    writeFileSync(file, ['id,bank_code,branch_code,bank_name', '1,0001,001,みずほ銀行', '2,0537,110,福邦銀行', '3,9999,001,'].join('\n') + '\n');
+    await page.goto(`${server.url}/admin/data`);
+    await page.locator('#payee-file').setInputFiles(file);
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await page.waitForURL('**/admin/data/payees');
+    assert.equal(await page.locator('#payee-summary').innerText(), 'payees.csv (CSV, UTF-8): 3 rows read, 0 left out, 0 problems of the file itself.');
+    const counts = await page.locator('section[aria-labelledby="payees-heading"] tbody tr').allInnerTexts();
+    assert.deepEqual(counts.map((row) => row.split('\t').join(' ')), ['ok 1', 'name_mismatch 0', 'renamed 0', 'merged 1', 'closed 0', 'unknown_bank 1', 'unknown_branch 0', 'invalid 0']);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#payee-download').click()]);
+    assert.equal(download.suggestedFilename(), 'payees-checked.csv');
+    const rows = readFileSync(await download.path(), 'utf8').trim().split('\n').map((line) => line.split(','));
+    assert.deepEqual(rows.map((r) => [r[0], r[4], r[5], r[7]]), [
+      ['id', 'verdict', 'successor_bank_code', 'successor_branch_code'],
+      ['1', 'ok', '', ''],
+      ['2', 'merged', '0147', '110'],
+      ['3', 'unknown_bank', '', ''],
+    ]);
+    await checkAccessibility(page, 'payee check');
+    // The section alone: the whole Data page is mostly its change browser.
+    await page.locator('section[aria-labelledby="payees-heading"]').screenshot({ path: join(SHOTS, 'payee-check.png') });
+  });
+
   it('switches maintenance on and off with a confirmation each time', async (t) => {
     if (skip) return t.skip(skip);
     await page.goto(`${server.url}/admin/service`);
@@ -252,7 +278,7 @@ describe('the console in Chromium', () => {
     if (skip) return t.skip(skip);
     await page.goto(`${server.url}/admin/audit`);
     const actions = await page.locator('tbody tr td:nth-child(3)').allInnerTexts();
-    assert.deepEqual(actions, ['maintenance.off', 'maintenance.on', 'plan.set', 'key.revoke', 'key.update', 'key.create', 'signin', 'operator.add']);
+    assert.deepEqual(actions, ['maintenance.off', 'maintenance.on', 'data.payees', 'plan.set', 'key.revoke', 'key.update', 'key.create', 'signin', 'operator.add']);
     await checkAccessibility(page, 'audit');
     await shoot(page, 'audit');
   });
