@@ -241,7 +241,7 @@ describe('each operation through GET and POST', () => {
     assert.deepEqual([...bytes.subarray(0, 4)], [0x50, 0x4b, 0x03, 0x04], 'a ZIP local file header');
   });
 
-  it('Watch: a webhook made, listed, read, changed, pinged; its log, its feed page by page after an import; deleted', async () => {
+  it('Watch: a webhook made, listed, read, changed, pinged; its log; its secret rotated; its feed page by page after an import; deleted', async () => {
     const receiver = await startReceiver();
     try {
       const { webhook, secret } = await s.ginko.createWebhook({ url: receiver.url, codes: CODES_A, description: '支払先' });
@@ -255,6 +255,12 @@ describe('each operation through GET and POST', () => {
       await verifyWebhookSignature({ body: receiver.received[0]!.body, signature: String(receiver.received[0]!.headers['ginko-signature']), secret });
       const { deliveries } = await orThrow(s.ginko.GET('/watch/v1/webhooks/{id}/deliveries', { params: { path, query: { limit: 5 } } }));
       assert.deepEqual(deliveries.map((d) => d.event_id), [delivery.event_id]);
+      const rotated = await s.ginko.rotateWebhookSecret(webhook.id, { previousValidSeconds: 0 });
+      assert.deepEqual([rotated.webhook.previous_secret_expires_at, rotated.secret === secret], [null, false]);
+      await orThrow(s.ginko.POST('/watch/v1/webhooks/{id}/test', { params: { path } }));
+      const signature = String(receiver.received[1]!.headers['ginko-signature']);
+      await verifyWebhookSignature({ body: receiver.received[1]!.body, signature, secret: rotated.secret });
+      await assert.rejects(verifyWebhookSignature({ body: receiver.received[1]!.body, signature, secret }), { reason: 'mismatch' });
 
       await importWatchFixture(s.t.store, tempDir.adopt(writeWatchFixture()));
       const before = sent.length;

@@ -64,7 +64,7 @@ describe('OpenAPI document', () => {
         }
       }
     }
-    assert.equal(count, 136, 'every parameter of every operation');
+    assert.equal(count, 137, 'every parameter of every operation');
     const param = (path: string, name: string) => doc.paths[path]!.get!.parameters!.find((p) => p.name === name)!.schema;
     assert.equal(param('/history/v1/updates', 'from_date').format, 'date');
     assert.equal(param('/history/v1/updates', 'from_date')['x-error-message'], 'from_date must be a date YYYY-MM-DD');

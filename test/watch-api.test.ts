@@ -54,7 +54,7 @@ describe('webhooks of a key', () => {
     assert.match(hookA.id, /^wh_[0-9a-f]{16}$/);
     assert.match(secretA, /^whsec_[A-Za-z0-9_-]{32}$/);
     assert.match(hookA.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+09:00$/);
-    assert.deepEqual(hookA, { id: hookA.id, url: `http://127.0.0.1:${receiver.port}/a`, codes: CODES_A, description: 'payees', created_at: hookA.created_at, disabled_at: null, disabled_reason: null });
+    assert.deepEqual(hookA, { id: hookA.id, url: `http://127.0.0.1:${receiver.port}/a`, codes: CODES_A, description: 'payees', created_at: hookA.created_at, disabled_at: null, disabled_reason: null, previous_secret_expires_at: null });
     assert.deepEqual(Object.keys(created.body), ['webhook', 'secret']);
   });
 
@@ -216,5 +216,65 @@ describe('the test ping', () => {
     } finally {
       receiver.answer = () => ({ status: 200 });
     }
+  });
+});
+
+describe('rotating the secret', () => {
+  const pingSignature = async (): Promise<{ body: string; signature: string }> => {
+    const before = receiver.received.length;
+    assert.equal((await call('POST', `/watch/v1/webhooks/${hookA.id}/test`, keyA)).body.delivery.outcome, 'delivered');
+    const ping = receiver.received[before]!;
+    return { body: ping.body, signature: String(ping.headers['ginko-signature']) };
+  };
+  const v1Count = (signature: string) => signature.split(',').filter((part) => part.startsWith('v1=')).length;
+
+  it('answers a new secret once; deliveries are signed with both until the replaced one expires', async () => {
+    const started = Date.now();
+    const rotated = await call('POST', `/watch/v1/webhooks/${hookA.id}/secret`, keyA, { previous_valid_seconds: 3600 });
+    assert.equal(rotated.status, 200);
+    const secret = rotated.body.secret as string;
+    assert.match(secret, /^whsec_[A-Za-z0-9_-]{32}$/);
+    assert.notEqual(secret, secretA);
+    const expires = Date.parse(rotated.body.webhook.previous_secret_expires_at);
+    assert.ok(expires >= Math.floor(started / 1000) * 1000 + 3_600_000 && expires <= Date.now() + 3_600_000, rotated.body.webhook.previous_secret_expires_at);
+    assert.deepEqual(rotated.body.webhook, { ...hookA, previous_secret_expires_at: rotated.body.webhook.previous_secret_expires_at });
+    const read = await call('GET', `/watch/v1/webhooks/${hookA.id}`, keyA);
+    assert.deepEqual(read.body, { webhook: rotated.body.webhook });
+    assert.ok(!read.text.includes(secret) && !read.text.includes(secretA));
+
+    const both = await pingSignature();
+    assert.equal(v1Count(both.signature), 2);
+    for (const s of [secret, secretA]) await verifyWebhookSignature({ body: both.body, signature: both.signature, secret: s });
+
+    // Again, the replaced secret stopping at once: the newest alone signs; the first is gone.
+    const again = await call('POST', `/watch/v1/webhooks/${hookA.id}/secret`, keyA, { previous_valid_seconds: 0 });
+    assert.equal(again.body.webhook.previous_secret_expires_at, null);
+    const one = await pingSignature();
+    assert.equal(v1Count(one.signature), 1);
+    await verifyWebhookSignature({ body: one.body, signature: one.signature, secret: again.body.secret });
+    for (const s of [secret, secretA]) await assert.rejects(verifyWebhookSignature({ body: one.body, signature: one.signature, secret: s }), { reason: 'mismatch' });
+    secretA = again.body.secret;
+  });
+
+  it('keeps the replaced secret a day by default, with an empty body or none', async () => {
+    for (const body of [{}, undefined]) {
+      const rotated = await call('POST', `/watch/v1/webhooks/${hookA.id}/secret`, keyA, body);
+      assert.equal(rotated.status, 200, rotated.text);
+      const left = Date.parse(rotated.body.webhook.previous_secret_expires_at) - Date.now();
+      assert.ok(left > 86_400_000 - 60_000 && left <= 86_400_000, `${left} ms left`);
+      secretA = rotated.body.secret;
+    }
+  });
+
+  it("is a 404 for another key's webhook, and a 400 naming previous_valid_seconds out of range", async () => {
+    const other = await call('POST', `/watch/v1/webhooks/${hookA.id}/secret`, keyB, {});
+    assert.deepEqual([other.status, other.body.message], [404, `webhook ${hookA.id} does not exist`]);
+    for (const value of [-1, 86_401, 1.5, '60']) {
+      const refused = await call('POST', `/watch/v1/webhooks/${hookA.id}/secret`, keyA, { previous_valid_seconds: value });
+      assert.equal(refused.status, 400, `${value}`);
+      assert.deepEqual(refused.body.detail.map((d: Json) => [d.loc, d.msg]), [[['body', 'previous_valid_seconds'], 'previous_valid_seconds must be an integer from 0 to 86400']]);
+    }
+    const unknown = await call('POST', `/watch/v1/webhooks/${hookA.id}/secret`, keyA, { secret: 'whsec_mine' });
+    assert.deepEqual([unknown.status, unknown.body.detail[0].loc], [400, ['body', 'secret']]);
   });
 });

@@ -4,7 +4,8 @@
  * would), and what a webhook's codes watch on the real lineage.
  */
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { verifyWebhookSignature } from '../clients/typescript/src/index.js';
 import { LINEAGE } from '../src/lineage/served.js';
@@ -126,7 +127,7 @@ describe('signature', () => {
     assert.match(secret, /^whsec_[A-Za-z0-9_-]{32}$/);
     const body = '{"id":"evt_000000000000000000000000","type":"ping","created_at":"2026-09-01T09:00:00+09:00","webhook":{"id":"wh_0000000000000000"}}';
     const t = 1_788_220_800;
-    const header = signatureHeader(secret, body, t);
+    const header = signatureHeader([secret], body, t);
     assert.equal(header, `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`);
     assert.deepEqual(await verifyWebhookSignature({ body, signature: header, secret, now: t * 1000 }), { timestamp: t });
     await assert.rejects(verifyWebhookSignature({ body: body.replace('ping', 'pong'), signature: header, secret, now: t * 1000 }), { reason: 'mismatch' });
@@ -135,8 +136,42 @@ describe('signature', () => {
 
   it('signs UTF-8 bodies byte for byte', async () => {
     const body = '{"change":{"bank":{"name":"三菱ＵＦＪ銀行"}}}';
-    const header = signatureHeader('whsec_秘密', body, 1);
+    const header = signatureHeader(['whsec_秘密'], body, 1);
     assert.deepEqual(await verifyWebhookSignature({ body: Buffer.from(body, 'utf8'), signature: header, secret: 'whsec_秘密', now: 1000 }), { timestamp: 1 });
+  });
+
+  it('carries a v1 per secret while a rotated one still signs, each verifying alone', async () => {
+    const body = '{"id":"evt_000000000000000000000001","type":"ping"}';
+    const [current, previous] = ['whsec_current', 'whsec_previous'];
+    const header = signatureHeader([current, previous], body, 1_788_220_800);
+    const mac = (secret: string) => createHmac('sha256', secret).update(`1788220800.${body}`).digest('hex');
+    assert.equal(header, `t=1788220800,v1=${mac(current)},v1=${mac(previous)}`);
+    for (const secret of [current, previous]) assert.deepEqual(await verifyWebhookSignature({ body, signature: header, secret, now: 1_788_220_800_000 }), { timestamp: 1_788_220_800 });
+    await assert.rejects(verifyWebhookSignature({ body, signature: header, secret: 'whsec_other', now: 1_788_220_800_000 }), { reason: 'mismatch' });
+  });
+});
+
+describe("docs/webhooks.md's verify() in a few lines of Node", () => {
+  const source = /```js\n(import [^\n]+\n\n)(function verify[\s\S]+?\n})\n```/.exec(readFileSync('docs/webhooks.md', 'utf8'));
+  // The function as the page shows it, given what its import line imports.
+  const verify = new Function('createHmac', 'timingSafeEqual', `${source![2]}\nreturn verify;`)(createHmac, timingSafeEqual) as (rawBody: string, header: string, secret: string) => boolean;
+  const body = '{"id":"evt_000000000000000000000001","type":"ping"}';
+  const now = Math.floor(Date.now() / 1000);
+
+  it('imports what it uses', () => {
+    assert.equal(source![1], "import { createHmac, timingSafeEqual } from 'node:crypto';\n\n");
+  });
+
+  it('accepts a delivery signed with the secret, with either of two while a secret is rotated', () => {
+    assert.equal(verify(body, signatureHeader(['whsec_a'], body, now), 'whsec_a'), true);
+    const rotating = signatureHeader(['whsec_new', 'whsec_old'], body, now);
+    assert.deepEqual(['whsec_new', 'whsec_old', 'whsec_other'].map((secret) => verify(body, rotating, secret)), [true, true, false]);
+  });
+
+  it('refuses another body, a stale timestamp and a malformed header', () => {
+    assert.equal(verify(body.replace('ping', 'pong'), signatureHeader(['whsec_a'], body, now), 'whsec_a'), false);
+    assert.equal(verify(body, signatureHeader(['whsec_a'], body, now - 301), 'whsec_a'), false);
+    for (const header of ['', 'v1=00', `t=${now}`, `t=${now},v1=zz`]) assert.equal(verify(body, header, 'whsec_a'), false, header);
   });
 });
 

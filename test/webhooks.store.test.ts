@@ -11,7 +11,7 @@ import { PlanStore } from '../src/store/plan-store.js';
 import { recordUpdate } from '../src/history/history-store.js';
 import { jstTimestamp } from '../src/history/records.js';
 import { appendEvents, watchingWebhooks, WebhookOutbox } from '../src/store/webhook-outbox.js';
-import { WebhookLimitReached, WebhookStore } from '../src/store/webhook-store.js';
+import { signingSecrets, WebhookLimitReached, WebhookStore } from '../src/store/webhook-store.js';
 import { onEachStore } from './support/store-suites.js';
 import { seedTestStore } from './support/seed.js';
 import { useTempDirs } from './support/temp-dirs.js';
@@ -40,14 +40,30 @@ onEachStore('webhooks', (s) => {
     const a = (await keys.create({ plan: 'standard' })).record.id;
     const b = (await keys.create({ plan: 'standard' })).record.id;
     const made = await hooks().create({ keyId: a, url: 'https://a.example/h', codes: ['0001', '0005-135'], description: 'x', secret: 'whsec_a', createdAt: AT }, 10);
-    assert.deepEqual(made, { id: made.id, keyId: a, url: 'https://a.example/h', codes: ['0001', '0005-135'], description: 'x', createdAt: AT, disabledAt: null, disabledReason: null });
+    assert.deepEqual(made, { id: made.id, keyId: a, url: 'https://a.example/h', codes: ['0001', '0005-135'], description: 'x', createdAt: AT, disabledAt: null, disabledReason: null, previousSecretUntil: null });
     assert.deepEqual(await hooks().list(a), [made]);
     assert.deepEqual(await hooks().list(b), []);
     assert.equal(await hooks().get(b, made.id), undefined);
     assert.equal(await hooks().update(b, made.id, { url: 'https://b.example/', at: AT }), undefined);
     assert.equal(await hooks().delete(b, made.id), false);
     assert.equal((await hooks().get(a, made.id))?.url, 'https://a.example/h');
-    assert.equal(await hooks().secretOf(made.id), 'whsec_a');
+    assert.deepEqual(await hooks().secretsOf(made.id), { secret: 'whsec_a', previousSecret: null, previousSecretUntil: null });
+  });
+
+  it("rotates a key's own secret, the replaced one kept to sign until a time or not at all", async (t) => {
+    if (s.skip) return t.skip(s.skip);
+    const keys = new KeyStore(db());
+    const a = (await keys.create({ plan: 'standard' })).record.id;
+    const b = (await keys.create({ plan: 'standard' })).record.id;
+    const made = await hooks().create({ keyId: a, url: 'https://a.example/h', codes: ['0001'], description: null, secret: 'whsec_1', createdAt: AT }, 10);
+    assert.equal(await hooks().rotateSecret(b, made.id, 'whsec_b', T + 1000), undefined);
+    assert.deepEqual(await hooks().secretsOf(made.id), { secret: 'whsec_1', previousSecret: null, previousSecretUntil: null });
+    assert.equal((await hooks().rotateSecret(a, made.id, 'whsec_2', T + 86_400_000))?.previousSecretUntil, T + 86_400_000);
+    const rotated = (await hooks().secretsOf(made.id))!;
+    assert.deepEqual(rotated, { secret: 'whsec_2', previousSecret: 'whsec_1', previousSecretUntil: T + 86_400_000 });
+    assert.deepEqual([signingSecrets(rotated, T), signingSecrets(rotated, T + 86_400_000)], [['whsec_2', 'whsec_1'], ['whsec_2']]);
+    await hooks().rotateSecret(a, made.id, 'whsec_3', null);
+    assert.deepEqual(await hooks().secretsOf(made.id), { secret: 'whsec_3', previousSecret: null, previousSecretUntil: null });
   });
 
   it('keeps a key within its limit when creates race for the last place', async (t) => {
@@ -112,7 +128,7 @@ onEachStore('webhooks', (s) => {
     const [one, two] = await Promise.all([outbox().lease('one', T, 15_000, 20), outbox().lease('two', T, 15_000, 20)]);
     const taken = [...one!, ...two!].map((e) => e.id).sort();
     assert.deepEqual(taken, ids, 'every due event once, the one not yet due not at all');
-    assert.ok([...one!, ...two!].every((e) => e.attempt === 1 && e.url === 'https://a.example/h' && e.secret === 'whsec_a'));
+    assert.ok([...one!, ...two!].every((e) => e.attempt === 1 && e.url === 'https://a.example/h' && e.secrets.secret === 'whsec_a'));
     assert.deepEqual(await outbox().lease('three', T + 14_999, 15_000, 20).then((l) => l.map((e) => e.id)), ['evt_f00000000000000000000099']);
     // A holder whose lease ran out settles nothing: the row is another's now.
     const first = one!.length > 0 ? { e: one![0]!, holder: 'one' } : { e: two![0]!, holder: 'two' };

@@ -13,7 +13,7 @@ import { jstTimestamp } from '../history/records.js';
 import { GINKO_VERSION } from '../package-root.js';
 import type { Database } from '../store/schema.js';
 import { type AttemptRecord, type LeasedEvent, WebhookOutbox } from '../store/webhook-outbox.js';
-import { WebhookStore } from '../store/webhook-store.js';
+import { signingSecrets, type StoredSecrets, WebhookStore } from '../store/webhook-store.js';
 import { newEventId, pingEvent } from '../webhooks/events.js';
 import { CONCURRENT_DELIVERIES, EVENT_RETENTION_MS, LEASE_MS, MAX_ERROR_LENGTH, POLL_INTERVAL_MS } from '../webhooks/limits.js';
 import { ATTEMPT_OUTCOMES, type AttemptOutcome, nextAttemptAt, outcomeOf, RETRY_POLICY } from '../webhooks/retry-schedule.js';
@@ -119,29 +119,30 @@ export class WebhookDelivery {
   }
 
   /** Sends a signed ping to the webhook now (POST /watch/v1/webhooks/{id}/test): the attempt as logged. */
-  async ping(webhook: { readonly id: string; readonly url: string }, secret: string): Promise<AttemptRecord> {
+  async ping(webhook: { readonly id: string; readonly url: string }, secrets: StoredSecrets): Promise<AttemptRecord> {
     const id = newEventId();
     const at = this.#now();
     const payload = JSON.stringify(pingEvent(id, jstTimestamp(at), webhook.id));
-    const answer = await this.#post(webhook.url, id, payload, secret, this.#aborts.signal);
+    const answer = await this.#post(webhook.url, id, payload, secrets, this.#aborts.signal);
     const outcome = outcomeOf(answer.status);
     const record = attemptRecord(id, webhook.id, 1, at, answer, outcome);
     await this.#record(record, outcome);
     return record;
   }
 
-  async #post(url: string, eventId: string, payload: string, secret: string, signal: AbortSignal): Promise<ReceiverAnswer> {
+  async #post(url: string, eventId: string, payload: string, secrets: StoredSecrets, signal: AbortSignal): Promise<ReceiverAnswer> {
+    const now = this.#now();
     const headers = {
       'user-agent': `Ginko-Webhooks/${GINKO_VERSION}`,
       [EVENT_ID_HEADER]: eventId,
-      [SIGNATURE_HEADER]: signatureHeader(secret, payload, Math.floor(this.#now() / 1000)),
+      [SIGNATURE_HEADER]: signatureHeader(signingSecrets(secrets, now), payload, Math.floor(now / 1000)),
     };
     return this.#send(url, payload, { allowPrivate: this.options.allowPrivate, headers, signal });
   }
 
   async #deliver(event: LeasedEvent): Promise<void> {
     const at = this.#now();
-    const answer = await this.#post(event.url, event.id, event.payload, event.secret, this.#aborts.signal);
+    const answer = await this.#post(event.url, event.id, event.payload, event.secrets, this.#aborts.signal);
     const cutOff = this.#stopped && answer.status === undefined;
     const outcome = outcomeOf(answer.status);
     await this.#record(attemptRecord(event.id, event.webhookId, event.attempt, at, answer, outcome), outcome);

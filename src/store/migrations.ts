@@ -239,6 +239,13 @@ const MIGRATIONS: Record<string, Migration> = {
       for (const [name, webhooks, codes] of defaults) await sql`update plans set webhooks = ${webhooks}, webhook_codes = ${codes} where name = ${name}`.execute(db);
     },
   },
+  '0010_webhook_secret_rotation': {
+    // A rotated secret keeps signing beside the new one for a while (docs/webhooks.md#rotating-the-secret).
+    async up(db: AnyDb) {
+      await db.schema.alterTable('webhooks').addColumn('previous_secret', 'text').execute();
+      await db.schema.alterTable('webhooks').addColumn('previous_secret_until', 'bigint').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -157,6 +157,9 @@ export interface WebhooksTable {
   description: string | null;
   /** The signing secret: needed to sign, so kept; never shown after creation nor logged. */
   secret: string;
+  /** The secret the last rotation replaced, which signs beside `secret` until previous_secret_until (epoch ms). */
+  previous_secret: string | null;
+  previous_secret_until: number | string | null;
   created_at: string;
   /** Set when the receiver answered 410 Gone (or an operator disabled it): nothing is delivered. */
   disabled_at: string | null;

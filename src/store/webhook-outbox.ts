@@ -8,6 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
+import { type StoredSecrets, storedSecrets } from './webhook-store.js';
 
 export const EVENT_STATES = ['pending', 'delivered', 'failed'] as const;
 export type EventState = (typeof EVENT_STATES)[number];
@@ -41,7 +42,8 @@ export interface LeasedEvent {
   readonly id: string;
   readonly webhookId: string;
   readonly url: string;
-  readonly secret: string;
+  /** The webhook's secrets, to sign it with (signingSecrets). */
+  readonly secrets: StoredSecrets;
   readonly payload: string;
   /** The number of this attempt, 1 for the first. */
   readonly attempt: number;
@@ -142,12 +144,12 @@ export class WebhookOutbox {
       const row = await this.db
         .selectFrom('webhook_events')
         .innerJoin('webhooks', 'webhooks.id', 'webhook_events.webhook_id')
-        .select(['webhook_events.id', 'webhook_events.webhook_id', 'webhooks.url', 'webhooks.secret', 'webhook_events.payload', 'webhook_events.attempts', 'webhook_events.give_up_at'])
+        .select(['webhook_events.id', 'webhook_events.webhook_id', 'webhooks.url', 'webhooks.secret', 'webhooks.previous_secret', 'webhooks.previous_secret_until', 'webhook_events.payload', 'webhook_events.attempts', 'webhook_events.give_up_at'])
         .where('webhook_events.id', '=', candidate.id)
         .executeTakeFirst();
       // Deleted with its webhook meanwhile.
       if (!row) continue;
-      leased.push({ id: row.id, webhookId: row.webhook_id, url: row.url, secret: row.secret, payload: row.payload, attempt: Number(row.attempts), giveUpAt: Number(row.give_up_at) });
+      leased.push({ id: row.id, webhookId: row.webhook_id, url: row.url, secrets: storedSecrets(row), payload: row.payload, attempt: Number(row.attempts), giveUpAt: Number(row.give_up_at) });
     }
     return leased;
   }

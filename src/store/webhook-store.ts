@@ -1,7 +1,7 @@
 /**
  * Webhooks in the SQL store (docs/webhooks.md): each belongs to one API key, and every read and
- * change here is by key and id, so a key never reaches another's. The signing secret is read
- * only by the delivery (secretOf) and never returned with a webhook.
+ * change here is by key and id, so a key never reaches another's. The signing secrets are read
+ * only by the delivery (secretsOf, and the outbox's lease) and never returned with a webhook.
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -19,6 +19,8 @@ export interface WebhookRecord {
   /** When deliveries stopped (the receiver answered 410 Gone); null while enabled. */
   readonly disabledAt: string | null;
   readonly disabledReason: string | null;
+  /** Until when (epoch ms) the secret the last rotation replaced still signs; null when none does. */
+  readonly previousSecretUntil: number | null;
 }
 
 export interface NewWebhook {
@@ -42,6 +44,19 @@ export interface WebhookChange {
 /** Why a webhook its key disabled is disabled. */
 export const DISABLED_BY_KEY = 'disabled with enabled: false';
 
+/** A webhook's secrets: the current one, and the one its last rotation replaced with when that stops signing (epoch ms). */
+export interface StoredSecrets {
+  readonly secret: string;
+  readonly previousSecret: string | null;
+  readonly previousSecretUntil: number | null;
+}
+
+/** The secrets that sign a delivery at `now`: the current one first, and the replaced one until it expires. */
+export function signingSecrets(stored: StoredSecrets, now: number): string[] {
+  const { secret, previousSecret, previousSecretUntil } = stored;
+  return previousSecret !== null && previousSecretUntil !== null && now < previousSecretUntil ? [secret, previousSecret] : [secret];
+}
+
 /** The key already has as many webhooks as its plan allows. */
 export class WebhookLimitReached extends Error {}
 
@@ -52,7 +67,7 @@ export function newWebhookId(): string {
   return `wh_${randomBytes(8).toString('hex')}`;
 }
 
-const PUBLIC_COLUMNS = ['id', 'key_id', 'url', 'codes', 'description', 'created_at', 'disabled_at', 'disabled_reason'] as const;
+const PUBLIC_COLUMNS = ['id', 'key_id', 'url', 'codes', 'description', 'created_at', 'disabled_at', 'disabled_reason', 'previous_secret_until'] as const;
 
 export class WebhookStore {
   constructor(private readonly db: Kysely<Database>) {}
@@ -70,6 +85,8 @@ export class WebhookStore {
       codes: JSON.stringify(input.codes),
       description: input.description,
       secret: input.secret,
+      previous_secret: null,
+      previous_secret_until: null,
       created_at: input.createdAt,
       disabled_at: null,
       disabled_reason: null,
@@ -107,8 +124,25 @@ export class WebhookStore {
     return row ? fromRow(row) : undefined;
   }
 
-  async secretOf(id: string): Promise<string | undefined> {
-    return (await this.db.selectFrom('webhooks').select('secret').where('id', '=', id).executeTakeFirst())?.secret;
+  /** The webhook's secrets, to sign with (signingSecrets). */
+  async secretsOf(id: string): Promise<StoredSecrets | undefined> {
+    const row = await this.db.selectFrom('webhooks').select(['secret', 'previous_secret', 'previous_secret_until']).where('id', '=', id).executeTakeFirst();
+    return row ? storedSecrets(row) : undefined;
+  }
+
+  /**
+   * Gives the key's webhook the new `secret`; the one it replaces signs beside it until
+   * `previousUntil` (epoch ms; null: not at all). One statement, so two rotations at once leave
+   * one secret current and the other as the previous. Undefined when the key has no such webhook.
+   */
+  async rotateSecret(keyId: string, id: string, secret: string, previousUntil: number | null): Promise<WebhookRecord | undefined> {
+    await this.db
+      .updateTable('webhooks')
+      .set((eb) => ({ previous_secret: previousUntil === null ? null : eb.ref('secret'), previous_secret_until: previousUntil, secret }))
+      .where('id', '=', id)
+      .where('key_id', '=', keyId)
+      .execute();
+    return this.get(keyId, id);
   }
 
   /** Applies `change` to the key's webhook; undefined when it has none with that id. */
@@ -151,5 +185,11 @@ function fromRow(row: Pick<WebhookRow, (typeof PUBLIC_COLUMNS)[number]>): Webhoo
     createdAt: row.created_at,
     disabledAt: row.disabled_at,
     disabledReason: row.disabled_reason,
+    previousSecretUntil: row.previous_secret_until === null ? null : Number(row.previous_secret_until),
   };
+}
+
+/** The secrets of a row as signing reads them. */
+export function storedSecrets(row: Pick<WebhookRow, 'secret' | 'previous_secret' | 'previous_secret_until'>): StoredSecrets {
+  return { secret: row.secret, previousSecret: row.previous_secret, previousSecretUntil: row.previous_secret_until === null ? null : Number(row.previous_secret_until) };
 }

@@ -46,5 +46,11 @@ export const FEED_MAX_LIMIT = 100;
 export const DELIVERIES_MAX_LIMIT = 100;
 export const DELIVERIES_DEFAULT_LIMIT = 20;
 
+/**
+ * How long the secret a rotation replaced keeps signing beside the new one (docs/webhooks.md#rotating-the-secret):
+ * at most a day, and a day unless the rotation says otherwise.
+ */
+export const MAX_PREVIOUS_SECRET_SECONDS = 86_400;
+
 /** The error of a failed attempt as the delivery log keeps it, in characters. */
 export const MAX_ERROR_LENGTH = 300;

@@ -10,7 +10,7 @@ import { type ItemOf, paginate, type PagedPath, type PaginateArgs } from './pagi
 import { resolve, type ResolveAnswer, resolveBatch, type ResolveBatchItem, type ResolveBatchOptions, type ResolveBatchResult, type ResolveOptions, type ResolveRequest } from './resolve.js';
 import { yuchoAccount, type YuchoAccount, type YuchoQuery } from './yucho.js';
 import { lineage, type Lineage } from './lineage.js';
-import { createWebhook, deleteWebhook, listWebhooks, type NewWebhook, updateWebhook, type Webhook, type WebhookChange, type WebhookEvent, webhookEvents } from './webhooks.js';
+import { createWebhook, deleteWebhook, listWebhooks, type NewWebhook, rotateWebhookSecret, updateWebhook, type Webhook, type WebhookChange, type WebhookEvent, webhookEvents } from './webhooks.js';
 import { zenginBanks, zenginBranches, type ZenginRecords } from './zengin-json.js';
 
 export interface GinkoClient extends GinkoCalls {
@@ -46,6 +46,8 @@ export interface GinkoClient extends GinkoCalls {
   updateWebhook(id: string, change: WebhookChange): Promise<Webhook>;
   /** DELETE /watch/v1/webhooks/{id}. */
   deleteWebhook(id: string): Promise<void>;
+  /** POST /watch/v1/webhooks/{id}/secret: a new signing secret, shown this once; the replaced one signs beside it for a while (a day by default). */
+  rotateWebhookSecret(id: string, options?: { readonly previousValidSeconds?: number }): Promise<{ webhook: Webhook; secret: string }>;
   /** The pull feed: every event of the webhook after `after`, page after page. */
   webhookEvents(id: string, options?: { readonly after?: string; readonly limit?: number }): AsyncGenerator<WebhookEvent, void, undefined>;
 }
@@ -68,6 +70,7 @@ export function createGinkoClient(options: GinkoClientOptions): GinkoClient {
     listWebhooks: () => listWebhooks(calls),
     updateWebhook: (id, change) => updateWebhook(calls, id, change),
     deleteWebhook: (id) => deleteWebhook(calls, id),
+    rotateWebhookSecret: (id, rotateOptions) => rotateWebhookSecret(calls, id, rotateOptions),
     webhookEvents: (id, options) => webhookEvents(calls, id, options),
   };
 }

@@ -4552,6 +4552,11 @@ export interface paths {
                                 disabled_at: string | null;
                                 /** @example null */
                                 disabled_reason: string | null;
+                                /**
+                                 * @description Until when the secret the last rotation replaced still signs deliveries beside the current one; null when it does not
+                                 * @example null
+                                 */
+                                previous_secret_expires_at: string | null;
                             }[];
                         };
                     };
@@ -4657,6 +4662,11 @@ export interface paths {
                                 disabled_at: string | null;
                                 /** @example null */
                                 disabled_reason: string | null;
+                                /**
+                                 * @description Until when the secret the last rotation replaced still signs deliveries beside the current one; null when it does not
+                                 * @example null
+                                 */
+                                previous_secret_expires_at: string | null;
                             };
                             /**
                              * @description The signing secret: shown in this answer only
@@ -4758,6 +4768,11 @@ export interface paths {
                                 disabled_at: string | null;
                                 /** @example null */
                                 disabled_reason: string | null;
+                                /**
+                                 * @description Until when the secret the last rotation replaced still signs deliveries beside the current one; null when it does not
+                                 * @example null
+                                 */
+                                previous_secret_expires_at: string | null;
                             };
                         };
                     };
@@ -4926,6 +4941,11 @@ export interface paths {
                                 disabled_at: string | null;
                                 /** @example null */
                                 disabled_reason: string | null;
+                                /**
+                                 * @description Until when the secret the last rotation replaced still signs deliveries beside the current one; null when it does not
+                                 * @example null
+                                 */
+                                previous_secret_expires_at: string | null;
                             };
                         };
                     };
@@ -5358,6 +5378,124 @@ export interface paths {
                                  */
                                 error: string | null;
                             };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example limit must be an integer from 1 to 1000 */
+                            message: string;
+                            /** @example req-3f9a1c07-2s */
+                            request_id: string;
+                            detail?: {
+                                /** @example value_error */
+                                type: string;
+                                /**
+                                 * @example [
+                                 *       "query",
+                                 *       "limit"
+                                 *     ]
+                                 */
+                                loc: string[];
+                                msg: string;
+                                input: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/watch/v1/webhooks/{id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the signing secret: the new one is in this answer only; the replaced one keeps signing beside it for previous_valid_seconds */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description API key (or header x-api-key) */
+                    apikey?: string;
+                    /** @description API key, alternative spelling */
+                    apiKey?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description How long the replaced secret keeps signing beside the new one, 0 to 86400 seconds; default 86400 (a day). 0: it stops at once
+                         * @example 3600
+                         */
+                        previous_valid_seconds?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            webhook: {
+                                /** @example wh_3f9a0c1b2d4e5f60 */
+                                id: string;
+                                /** @example https://erp.example.co.jp/hooks/ginko */
+                                url: string;
+                                /**
+                                 * @example [
+                                 *       "0537",
+                                 *       "0005-135"
+                                 *     ]
+                                 */
+                                codes: string[];
+                                /** @example payees of the accounts-payable system */
+                                description: string | null;
+                                /**
+                                 * @description ISO 8601 with +09:00
+                                 * @example 2026-11-22T19:04:26+09:00
+                                 */
+                                created_at: string;
+                                /**
+                                 * @description When deliveries stopped (410 Gone from the receiver, or enabled: false); null while enabled
+                                 * @example null
+                                 */
+                                disabled_at: string | null;
+                                /** @example null */
+                                disabled_reason: string | null;
+                                /**
+                                 * @description Until when the secret the last rotation replaced still signs deliveries beside the current one; null when it does not
+                                 * @example null
+                                 */
+                                previous_secret_expires_at: string | null;
+                            };
+                            /**
+                             * @description The signing secret: shown in this answer only
+                             * @example whsec_Qm9vZ2xlIGlzIG5vdCBhIHNlY3JldCBrZXkh
+                             */
+                            secret: string;
                         };
                     };
                 };

@@ -32,6 +32,16 @@ export async function createWebhook(calls: GinkoCalls, webhook: NewWebhook): Pro
   return orThrow(calls.POST('/watch/v1/webhooks', { body: { ...webhook, codes: [...webhook.codes] } }));
 }
 
+/**
+ * POST /watch/v1/webhooks/{id}/secret: a new signing secret, shown this once. The replaced one
+ * keeps signing beside it for `previousValidSeconds` (0 to 86,400; a day by default), so that
+ * receivers can move to the new one without refusing a delivery.
+ */
+export async function rotateWebhookSecret(calls: GinkoCalls, id: string, options: { readonly previousValidSeconds?: number } = {}): Promise<{ webhook: Webhook; secret: string }> {
+  const body = options.previousValidSeconds === undefined ? {} : { previous_valid_seconds: options.previousValidSeconds };
+  return orThrow(calls.POST('/watch/v1/webhooks/{id}/secret', { params: { path: { id } }, body }));
+}
+
 /** GET /watch/v1/webhooks: this key's webhooks, oldest first. */
 export async function listWebhooks(calls: GinkoCalls): Promise<Webhook[]> {
   return (await orThrow(calls.GET('/watch/v1/webhooks'))).webhooks;

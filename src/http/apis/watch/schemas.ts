@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { querySchema } from '../../edge/detailed-schemas.js';
 import { ChangeSchema, LineageEnvelopeSchema } from '../history/schemas.js';
 import { EVENT_ID } from '../../../webhooks/events.js';
-import { DELIVERIES_DEFAULT_LIMIT, DELIVERIES_MAX_LIMIT, FEED_MAX_LIMIT, MAX_CODES_PER_WEBHOOK, MAX_DESCRIPTION_LENGTH, MAX_RECEIVER_URL_LENGTH } from '../../../webhooks/limits.js';
+import { DELIVERIES_DEFAULT_LIMIT, DELIVERIES_MAX_LIMIT, FEED_MAX_LIMIT, MAX_CODES_PER_WEBHOOK, MAX_DESCRIPTION_LENGTH, MAX_PREVIOUS_SECRET_SECONDS, MAX_RECEIVER_URL_LENGTH } from '../../../webhooks/limits.js';
 import { WATCHED_CODE_PATTERN } from '../../../webhooks/watched-codes.js';
 
 const nullableString = (extra: object = {}) => Type.Union([Type.String(extra), Type.Null()]);
@@ -66,16 +66,33 @@ export const WebhookSchema = Type.Object(
     created_at: Type.String({ description: 'ISO 8601 with +09:00', example: '2026-11-22T19:04:26+09:00' }),
     disabled_at: nullableString({ description: 'When deliveries stopped (410 Gone from the receiver, or enabled: false); null while enabled', example: null }),
     disabled_reason: nullableString({ example: null }),
+    previous_secret_expires_at: nullableString({ description: 'Until when the secret the last rotation replaced still signs deliveries beside the current one; null when it does not', example: null }),
   },
   { additionalProperties: false },
 );
 
-export const CreatedWebhookSchema = Type.Object(
+/** The answer of a create and of a rotation: the webhook, and its new secret, which no later answer shows. */
+export const WebhookWithSecretSchema = Type.Object(
   {
     webhook: WebhookSchema,
     secret: Type.String({ description: 'The signing secret: shown in this answer only', example: 'whsec_Qm9vZ2xlIGlzIG5vdCBhIHNlY3JldCBrZXkh' }),
   },
   { additionalProperties: false },
+);
+
+export const RotateSecretSchema = Type.Object(
+  {
+    previous_valid_seconds: Type.Optional(
+      Type.Integer({
+        description: `How long the replaced secret keeps signing beside the new one, 0 to ${MAX_PREVIOUS_SECRET_SECONDS} seconds; default ${MAX_PREVIOUS_SECRET_SECONDS} (a day). 0: it stops at once`,
+        minimum: 0,
+        maximum: MAX_PREVIOUS_SECRET_SECONDS,
+        example: 3600,
+        'x-error-message': `previous_valid_seconds must be an integer from 0 to ${MAX_PREVIOUS_SECRET_SECONDS}`,
+      }),
+    ),
+  },
+  { additionalProperties: false, 'x-unknown-parameter': BODY_FIELDS(['previous_valid_seconds']), 'x-error-message': { type: 'the body must be a JSON object, {} or with previous_valid_seconds' } },
 );
 
 export const WebhookEnvelopeSchema = Type.Object({ webhook: WebhookSchema }, { additionalProperties: false });

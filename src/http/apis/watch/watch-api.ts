@@ -11,7 +11,7 @@ import { hostProblem } from '../../../delivery/receiver-address.js';
 import type { AttemptRecord } from '../../../store/webhook-outbox.js';
 import { WebhookLimitReached, type WebhookRecord } from '../../../store/webhook-store.js';
 import { checkReceiverUrl } from '../../../webhooks/address-rules.js';
-import { DELIVERIES_DEFAULT_LIMIT, FEED_MAX_LIMIT, MAX_CODES_PER_WEBHOOK, WEBHOOK_BODY_LIMIT_BYTES } from '../../../webhooks/limits.js';
+import { DELIVERIES_DEFAULT_LIMIT, FEED_MAX_LIMIT, MAX_CODES_PER_WEBHOOK, MAX_PREVIOUS_SECRET_SECONDS, WEBHOOK_BODY_LIMIT_BYTES } from '../../../webhooks/limits.js';
 import { newWebhookSecret } from '../../../webhooks/signature.js';
 import { distinctCodes, unknownCodes } from '../../../webhooks/watched-codes.js';
 import { LINEAGE } from '../../../lineage/served.js';
@@ -25,24 +25,35 @@ import { sendJson } from '../../edge/writer.js';
 import type { AppServices } from '../../services.js';
 import {
   ChangeWebhookSchema,
-  CreatedWebhookSchema,
-  CreateWebhookSchema,
+    CreateWebhookSchema,
   DeliveriesQuerySchema,
   DeliveriesSchema,
   EventsPageSchema,
   EventsQuerySchema,
   NoQuerySchema,
+  RotateSecretSchema,
   TestDeliverySchema,
   WebhookEnvelopeSchema,
   WebhookIdParamsSchema,
   WebhookListSchema,
+  WebhookWithSecretSchema,
 } from './schemas.js';
 
 export const WATCH_PREFIX = '/watch/v1';
 
-/** A webhook as the API shows it: never its secret. */
-function present(record: WebhookRecord) {
-  return { id: record.id, url: record.url, codes: record.codes, description: record.description, created_at: record.createdAt, disabled_at: record.disabledAt, disabled_reason: record.disabledReason };
+/** A webhook as the API shows it: never its secrets. */
+function present(record: WebhookRecord, now = Date.now()) {
+  const previousSigns = record.previousSecretUntil !== null && now < record.previousSecretUntil;
+  return {
+    id: record.id,
+    url: record.url,
+    codes: record.codes,
+    description: record.description,
+    created_at: record.createdAt,
+    disabled_at: record.disabledAt,
+    disabled_reason: record.disabledReason,
+    previous_secret_expires_at: previousSigns ? jstTimestamp(record.previousSecretUntil!) : null,
+  };
 }
 
 function presentAttempt(a: AttemptRecord) {
@@ -114,7 +125,7 @@ function registerWatchRoutes(app: FastifyInstance, services: AppServices): void 
     POST: {
       guard,
       bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
-      schema: doc('Create a webhook: its signing secret is in this answer only', { 201: CreatedWebhookSchema }, { body: CreateWebhookSchema, querystring: NoQuerySchema }),
+      schema: doc('Create a webhook: its signing secret is in this answer only', { 201: WebhookWithSecretSchema }, { body: CreateWebhookSchema, querystring: NoQuerySchema }),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const body = request.body as { url: string; codes: string[]; description?: string | null };
         const plan = request.plan!;
@@ -206,8 +217,30 @@ function registerWatchRoutes(app: FastifyInstance, services: AppServices): void 
       schema: withId('Send a signed ping to the webhook now and answer how its receiver answered', { 200: TestDeliverySchema }, { querystring: NoQuerySchema }),
       handler: async (request) => {
         const record = await ownWebhook(request);
-        const secret = (await webhooks.secretOf(record.id))!;
-        return { delivery: presentAttempt(await services.webhooks.ping(record, secret)) };
+        const secrets = (await webhooks.secretsOf(record.id))!;
+        return { delivery: presentAttempt(await services.webhooks.ping(record, secrets)) };
+      },
+    },
+  });
+
+  registerMethods(app, '/webhooks/:id/secret', {
+    POST: {
+      guard,
+      schema: withId('Rotate the signing secret: the new one is in this answer only; the replaced one keeps signing beside it for previous_valid_seconds', { 200: WebhookWithSecretSchema }, { body: RotateSecretSchema, querystring: NoQuerySchema }),
+      // No body at all is the default rotation, as {} is.
+      preValidation: (request, _reply, done) => {
+        request.body ??= {};
+        done();
+      },
+      handler: async (request) => {
+        const record = await ownWebhook(request);
+        const keep = (request.body as { previous_valid_seconds?: number }).previous_valid_seconds ?? MAX_PREVIOUS_SECRET_SECONDS;
+        const now = Date.now();
+        const secret = newWebhookSecret();
+        const rotated = await webhooks.rotateSecret(keyOf(request), record.id, secret, keep === 0 ? null : now + keep * 1000);
+        if (!rotated) throw ApiError.notFound(`webhook ${record.id} does not exist`);
+        // As at creation: the secret is in this answer and the store only.
+        return { webhook: present(rotated, now), secret };
       },
     },
   });
