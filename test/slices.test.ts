@@ -4,6 +4,7 @@
  * a hostile filter over a long list leaves the loop free between slices.
  */
 import assert from 'node:assert/strict';
+import type { InjectOptions } from 'fastify';
 import { after, before, describe, it } from 'node:test';
 import { romanize } from '../eval/romanize.js';
 import { Snapshot } from '../src/dataset/snapshot.js';
@@ -104,41 +105,37 @@ describe('heavy requests leave the event loop free', () => {
     assertShared(loop);
   });
 
-  it('the first Resolve and lineage requests of a new snapshot, which build its indexes', async () => {
+  /**
+   * The statuses of `requests`, sent at once while a new snapshot of the same data is served
+   * (one that has built nothing yet), and how the loop fared meanwhile.
+   */
+  async function firstOnNewSnapshot(requests: readonly InjectOptions[]): Promise<{ statuses: number[]; loop: { turns: number; longest: number } }> {
     const previous = t.snapshots.current;
     t.snapshots.replace(new Snapshot(previous.directory));
     try {
-      const statuses: number[] = [];
+      let statuses: number[] = [];
       const loop = await loopDuring(async () => {
-        const answers = await Promise.all([
-          t.app.inject({ method: 'POST', url: '/resolve/v1/bank-branch', headers: { 'x-api-key': t.key, 'content-type': 'application/json' }, payload: JSON.stringify({ bank_name: 'みずほ', branch_name: '東京営業部' }) }),
-          t.app.inject({ method: 'GET', url: '/history/v1/lineage/0537/110', headers: { 'x-api-key': t.key } }),
-        ]);
-        statuses.push(...answers.map((a) => a.statusCode));
+        statuses = (await Promise.all(requests.map((r) => t.app.inject({ ...r, headers: { 'x-api-key': t.key, ...r.headers } })))).map((a) => a.statusCode);
       });
-      assert.deepEqual(statuses, [200, 200]);
-      assertShared(loop);
+      return { statuses, loop };
     } finally {
       t.snapshots.replace(previous);
     }
+  }
+
+  it('the first Resolve and lineage requests of a new snapshot, which build its indexes', async () => {
+    const { statuses, loop } = await firstOnNewSnapshot([
+      { method: 'POST', url: '/resolve/v1/bank-branch', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ bank_name: 'みずほ', branch_name: '東京営業部' }) },
+      { method: 'GET', url: '/history/v1/lineage/0537/110' },
+    ]);
+    assert.deepEqual(statuses, [200, 200]);
+    assertShared(loop);
   });
 
   it('the first freeword searches of a new snapshot, which build its freeword index', async () => {
-    const previous = t.snapshots.current;
-    t.snapshots.replace(new Snapshot(previous.directory));
-    try {
-      const statuses: number[] = [];
-      const loop = await loopDuring(async () => {
-        const answers = await Promise.all(
-          ['/v3/freeword/banks?freeword=みずほ', '/v3/freeword/banks/0005/branches?freeword=とうきょう'].map((url) => t.app.inject({ method: 'GET', url: encodeURI(url), headers: { 'x-api-key': t.key } })),
-        );
-        statuses.push(...answers.map((a) => a.statusCode));
-      });
-      assert.deepEqual(statuses, [200, 200]);
-      assertShared(loop);
-    } finally {
-      t.snapshots.replace(previous);
-    }
+    const { statuses, loop } = await firstOnNewSnapshot(['/v3/freeword/banks?freeword=みずほ', '/v3/freeword/banks/0005/branches?freeword=とうきょう'].map((url) => ({ method: 'GET', url: encodeURI(url) })));
+    assert.deepEqual(statuses, [200, 200]);
+    assertShared(loop);
   });
 
   it('warming a snapshot as serve does when it switches to one', async () => {
