@@ -256,6 +256,16 @@ describe('rotating the secret', () => {
     secretA = again.body.secret;
   });
 
+  it('shows no expiry once the replaced secret has stopped signing, in the list as in the webhook', async () => {
+    const rotated = await call('POST', `/watch/v1/webhooks/${hookA.id}/secret`, keyA, { previous_valid_seconds: 1 });
+    assert.notEqual(rotated.body.webhook.previous_secret_expires_at, null);
+    secretA = rotated.body.secret;
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const listed = (await call('GET', '/watch/v1/webhooks', keyA)).body.webhooks.find((w: Json) => w.id === hookA.id);
+    assert.equal(listed.previous_secret_expires_at, null);
+    assert.equal((await call('GET', `/watch/v1/webhooks/${hookA.id}`, keyA)).body.webhook.previous_secret_expires_at, null);
+  });
+
   it('keeps the replaced secret a day by default, with an empty body or none', async () => {
     for (const body of [{}, undefined]) {
       const rotated = await call('POST', `/watch/v1/webhooks/${hookA.id}/secret`, keyA, body);

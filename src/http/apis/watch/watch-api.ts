@@ -120,7 +120,7 @@ function registerWatchRoutes(app: FastifyInstance, services: AppServices): void 
     GET: {
       guard,
       schema: doc("This key's webhooks, oldest first", { 200: WebhookListSchema }, { querystring: NoQuerySchema }),
-      handler: async (request) => ({ webhooks: (await webhooks.list(keyOf(request))).map(present) }),
+      handler: async (request) => ({ webhooks: (await webhooks.list(keyOf(request))).map((record) => present(record)) }),
     },
     POST: {
       guard,
