@@ -148,14 +148,12 @@ describe('heavy requests leave the event loop free', () => {
     assert.deepEqual(snapshot.derive(FREEWORD_INDEX).searchBanks(normalizeFreeword('みずほ')).map((b) => b.code), ['0001', '0289', '4859']);
   });
 
-  it("a hostile =re= filter over the largest bank's branches", async () => {
-    const filter = encodeURIComponent('hiragana=re="(.*a){8}x"');
-    let status = 0;
-    const loop = await loopDuring(async () => {
-      status = (await t.app.inject({ method: 'GET', url: `/v3/banks/0009/branches?limit=2000&filter=${filter}`, headers: { 'x-api-key': t.key } })).statusCode;
-    });
-    // The filter's 30 ms budget runs out (400) or it ends; either way in slices.
-    assert.ok(status === 200 || status === 400, `status ${status}`);
+  it("a backtracking =re= filter over the largest bank's branches, on a snapshot that has kept no result yet", async () => {
+    // The pattern backtracks over each of the 717 readings of 0005 and matches none. (V8 falls back
+    // to its linear engine for such patterns: the answer, not a refusal, is what is due.)
+    const filter = encodeURIComponent('halfWidthKana=re=".*.*.*.*.*.*.*.*.*x"');
+    const { statuses, loop } = await firstOnNewSnapshot([{ method: 'GET', url: `/v3/banks/0005/branches?limit=2000&filter=${filter}` }]);
+    assert.deepEqual(statuses, [200]);
     assert.ok(loop.longest < STALL_BOUND_MS, `the loop was held ${loop.longest.toFixed(1)} ms in one piece`);
   });
 });

@@ -125,7 +125,7 @@ describe('retries', () => {
     const id = await event(hook);
     receiver.answer = () => ({ status: 410 });
     assert.deepEqual(await metricsGrowth(() => t.webhooks.runOnce()), { delivered: 0, retry: 0, gone: 1, given_up: 0 });
-    const disabled = (await store().find(hook))!;
+    const disabled = (await store().get(keyId, hook))!;
     assert.deepEqual([disabled.disabledAt, disabled.disabledReason], [jstTimestamp(T), `the receiver answered 410 Gone to ${id}`]);
     assert.deepEqual([(await state(id)).state, Number((await state(id)).next_attempt_at)], ['pending', T]);
     const other = await event(hook);

@@ -16,7 +16,7 @@ import { type AttemptRecord, type LeasedEvent, WebhookOutbox } from '../store/we
 import { signingSecrets, type StoredSecrets, WebhookStore } from '../store/webhook-store.js';
 import { newEventId, pingEvent } from '../webhooks/events.js';
 import { CONCURRENT_DELIVERIES, EVENT_RETENTION_MS, LEASE_MS, MAX_ERROR_LENGTH, POLL_INTERVAL_MS } from '../webhooks/limits.js';
-import { ATTEMPT_OUTCOMES, type AttemptOutcome, nextAttemptAt, outcomeOf, RETRY_POLICY } from '../webhooks/retry-schedule.js';
+import { ATTEMPT_OUTCOMES, type AttemptOutcome, nextAttemptAt, outcomeOf } from '../webhooks/retry-schedule.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '../webhooks/signature.js';
 import { postToReceiver, type PostOptions, type ReceiverAnswer } from './receiver-request.js';
 
@@ -174,9 +174,6 @@ export class WebhookDelivery {
     await this.outbox.prune(jstTimestamp(now - EVENT_RETENTION_MS));
   }
 }
-
-/** The console's retry: another RETRY_POLICY.giveUpAfterMs from now. */
-export const RETRY_WINDOW_MS = RETRY_POLICY.giveUpAfterMs;
 
 function attemptRecord(eventId: string, webhookId: string, attempt: number, at: number, answer: ReceiverAnswer, outcome: AttemptOutcome): AttemptRecord {
   const error = answer.error ?? (outcome === 'delivered' ? undefined : `the receiver answered ${answer.status}${answer.bodyStart ? `: ${answer.bodyStart}` : ''}`);

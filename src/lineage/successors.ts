@@ -25,7 +25,6 @@
  * Each version looks only at what changed there (its departures and arrivals) and at the
  * institutions those touch, not at all 30,000 codes.
  */
-import { completed } from '../dataset/snapshot.js';
 import { businessTypeOf } from '../domain/institution-types.js';
 import { branchBase, institutionStems, MATCH_TIERS, matchKey } from './branch-match.js';
 import { type CodeHistory, type LineageHistory, type Listing, listingAt } from './history.js';
@@ -230,10 +229,6 @@ export function* inferLinksInSteps(history: LineageHistory, overrides: readonly 
     yield* new Step(history, prepared, at, banks, branches, never, overrides.filter((o) => o.successor !== null && o.effective_date === date)).run();
   }
   return { banks, branches };
-}
-
-export function inferLinks(history: LineageHistory, overrides: readonly LineageOverride[]): Links {
-  return completed(inferLinksInSteps(history, overrides));
 }
 
 /** The inference at one version. */

@@ -118,12 +118,6 @@ export class WebhookStore {
     return row ? fromRow(row) : undefined;
   }
 
-  /** Any key's webhook (the console and the delivery). */
-  async find(id: string): Promise<WebhookRecord | undefined> {
-    const row = await this.db.selectFrom('webhooks').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();
-    return row ? fromRow(row) : undefined;
-  }
-
   /** The webhook's secrets, to sign with (signingSecrets). */
   async secretsOf(id: string): Promise<StoredSecrets | undefined> {
     const row = await this.db.selectFrom('webhooks').select(['secret', 'previous_secret', 'previous_secret_until']).where('id', '=', id).executeTakeFirst();

@@ -10,9 +10,6 @@ import type { Lineage } from '../lineage/lineage.js';
 import type { LineageAnswer, LineageStatus } from '../lineage/types.js';
 import type { ChangedCode } from './watched-codes.js';
 
-export const EVENT_TYPES = ['change', 'ping'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
 /** Lineage statuses that come with a change event: the code no longer stands as it was. */
 export const STATUSES_WITH_LINEAGE: readonly LineageStatus[] = Object.freeze(['merged', 'code_changed', 'closed']);
 

@@ -39,7 +39,6 @@ export function nextAttemptAt(attempts: number, now: number, giveUpAt: number, r
   return at > giveUpAt ? undefined : at;
 }
 
-/** What the receiver's answer (or its absence) means for the event. */
 /** What an attempt came to: delivered (2xx), retry (any other answer, or none), gone (410). */
 export const ATTEMPT_OUTCOMES = ['delivered', 'retry', 'gone'] as const;
 export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];

@@ -4,7 +4,7 @@
  * before it is given up), recorded in the audit log.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RETRY_WINDOW_MS } from '../../../../delivery/webhook-delivery.js';
+import { RETRY_POLICY } from '../../../../webhooks/retry-schedule.js';
 import { KeyStore } from '../../../../store/key-store.js';
 import { WEBHOOK_ID } from '../../../../store/webhook-store.js';
 import { EVENT_ID } from '../../../../webhooks/events.js';
@@ -38,7 +38,7 @@ export function registerWebhooks(app: FastifyInstance, services: AdminServices):
   app.post<{ Params: { id: string; event: string } }>('/webhooks/:id/events/:event/retry', hidden(), async (request, reply) => {
     if (await requireSession(services, request, reply)) return reply;
     const { id, event } = request.params;
-    const retried = WEBHOOK_ID.test(id) && EVENT_ID.test(event) && (await outbox.retryNow(id, event, Date.now(), RETRY_WINDOW_MS));
+    const retried = WEBHOOK_ID.test(id) && EVENT_ID.test(event) && (await outbox.retryNow(id, event, Date.now(), RETRY_POLICY.giveUpAfterMs));
     if (!retried) return sendErrorPage(request, reply, 404, translate(request)('error.unknownEvent', { id: event.slice(0, 40), webhook: id.slice(0, 40) }));
     await services.console.audit.record({ operator: request.operatorSession!.operator, action: 'webhook.retry', target: id, detail: { event }, ip: request.ip });
     return reply.redirect(`/admin/webhooks?retried=${event}#${id}`, 303);
