@@ -1,7 +1,7 @@
 /** Snapshot derivations built in steps between other work (src/dataset/snapshot.ts). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type DerivationInSteps, Snapshot } from '../src/dataset/snapshot.js';
+import { completed, type DerivationInSteps, Snapshot } from '../src/dataset/snapshot.js';
 import { LINEAGE } from '../src/lineage/served.js';
 import { RESOLVE_INDEX } from '../src/resolve/resolve-index.js';
 import { resolve } from '../src/resolve/resolve.js';
@@ -105,6 +105,49 @@ describe('Snapshot.prepare', () => {
     assert.deepEqual([ran, snapshot.derive(inner), snapshot.derive(outer)], [['a', 'b', 'c'], 'done', 'outer of done']);
     for (let i = 0; i < 5; i++) await turn();
     assert.deepEqual(ran, ['a', 'b', 'c'], 'the prepared steps do not run again');
+  });
+
+  it('runs steps that several callers need at once only once, steps given by provide included', async () => {
+    const ran: string[] = [];
+    const history: DerivationInSteps<string> = {
+      name: 'history',
+      *steps() {
+        ran.push('own history');
+        yield;
+        return 'own';
+      },
+    };
+    const lineage: DerivationInSteps<string> = {
+      name: 'lineage',
+      *steps(snapshot) {
+        ran.push('lineage');
+        return `lineage of ${yield* snapshot.within(history)}`;
+      },
+    };
+    const index: DerivationInSteps<string> = {
+      name: 'index',
+      *steps(snapshot) {
+        return `index of ${yield* snapshot.within(lineage)}`;
+      },
+    };
+    const snapshot = new Snapshot(bundledDirectory());
+    snapshot.provide(
+      history,
+      (function* () {
+        for (let i = 0; i < 5; i++) {
+          ran.push('given');
+          yield;
+        }
+        return 'given';
+      })(),
+    );
+    // The index has begun the lineage, and the lineage the given history, when a request needs the lineage.
+    const building = index.steps(snapshot);
+    building.next();
+    building.next();
+    assert.equal(await snapshot.deriveInSlices(lineage), 'lineage of given');
+    assert.equal(completed(building), 'index of lineage of given');
+    assert.deepEqual(ran, ['lineage', 'given', 'given', 'given', 'given', 'given']);
   });
 
   it('takes steps made elsewhere (provide), run on first need instead of its own, only before anything derived it', async () => {

@@ -144,17 +144,29 @@ export class Snapshot {
   /**
    * The value of `derivation`, built within the steps of another derivation that needs it
    * (`const value = yield* snapshot.within(D)` in its generator), so that neither holds the
-   * event loop for long: the Resolve index needs the lineage. Takes over steps a `prepare`
-   * began; a value derived meanwhile (a request's `derive`) is the one returned.
+   * event loop for long: the Resolve index needs the lineage. The steps stay where `prepare`,
+   * `provide` and other callers find them, so every caller advances the same ones and they run
+   * once; a value derived meanwhile (a request's `derive`) is the one returned.
    */
   *within<T>(derivation: DerivationInSteps<T>): Generator<void, T, void> {
     if (this.#derived.has(derivation)) return this.#derived.get(derivation) as T;
-    const steps = (this.#preparing.get(derivation) as Generator<void, T, void> | undefined) ?? derivation.steps(this);
-    this.#preparing.delete(derivation);
+    let steps = this.#preparing.get(derivation) as Generator<void, T, void> | undefined;
+    if (steps === undefined) {
+      steps = derivation.steps(this);
+      this.#preparing.set(derivation, steps);
+    }
     for (;;) {
       if (this.#derived.has(derivation)) return this.#derived.get(derivation) as T;
-      const next = steps.next();
+      let next: IteratorResult<void, T>;
+      try {
+        next = steps.next();
+      } catch (err) {
+        // Failed steps are not kept: the next caller builds anew.
+        if (this.#preparing.get(derivation) === steps) this.#preparing.delete(derivation);
+        throw err;
+      }
       if (next.done) {
+        this.#preparing.delete(derivation);
         this.#derived.set(derivation, next.value);
         return next.value;
       }
