@@ -101,6 +101,9 @@ export async function downloadVerifiedTarball(version: PublishedVersion, options
   }
   const check = ssri.integrityStream({ integrity });
   const written = pipeline(check, createWriteStream(file));
+  // Awaited once the body has ended; a write that fails before then (ENOSPC) must not be an
+  // unhandled rejection meanwhile, which would end the server.
+  written.catch(() => {});
   let bytes = 0;
   try {
     await new Promise<void>((resolve, reject) => {
