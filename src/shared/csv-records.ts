@@ -87,8 +87,9 @@ export class CsvRecords {
     this.#open.push(line);
     this.#openChars += line.text.length;
     const lines = this.#open;
-    const text = lines.length === 1 ? line.text : lines.map((l, i) => (i < lines.length - 1 ? l.text + l.end : l.text)).join('');
-    const fields = scanRecord(text);
+    // A line without a quote cannot close the field left open: no need to scan the record again.
+    const mayClose = lines.length === 1 || line.text.includes('"');
+    const fields = mayClose ? scanRecord(lines.length === 1 ? line.text : lines.map((l, i) => (i < lines.length - 1 ? l.text + l.end : l.text)).join('')) : undefined;
     if (fields) {
       out.push({ kind: 'record', line: lines[0]!.number, fields });
       this.#open = [];
