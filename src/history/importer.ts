@@ -54,8 +54,9 @@ export async function planImport(store: SqlStore, raw: RawSnapshot): Promise<Imp
 export async function importSnapshot(store: SqlStore, raw: RawSnapshot, source: string): Promise<ImportOutcome> {
   const plan = await planImport(store, raw);
   if (!plan.ok) return plan;
-  // The webhook events of its changes are written in the same transaction (docs/webhooks.md#events).
-  const events = await webhookEventsOfImport(store.db, plan.next, source);
+  // The webhook events of its changes are written in the same transaction (docs/webhooks.md#events);
+  // an import without changes has none to work out.
+  const events = plan.changes.length > 0 ? await webhookEventsOfImport(store.db, plan.next, source) : undefined;
   const updateId = await recordUpdate(store.db, {
     effectiveDate: raw.effectiveDate,
     snapshot: storedSnapshot(raw),
