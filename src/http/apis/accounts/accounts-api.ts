@@ -15,12 +15,11 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LimitPolicy } from '../../../access/access-control.js';
-import { isPromise } from '../../../access/maybe-promise.js';
 import { type PayeeInput, payeeCheckerOf } from '../../../payee/payee-check.js';
 import { mapInSlices } from '../../../shared/slices.js';
-import { accessGuard, refuse } from '../../edge/access-guard.js';
+import { accessGuard, chargeItems } from '../../edge/access-guard.js';
 import { registerPost } from '../../edge/register.js';
-import { addRate, sendJson } from '../../edge/writer.js';
+import { sendJson } from '../../edge/writer.js';
 import type { AppServices } from '../../services.js';
 import { type BodyShape, installDetailedJsonBodies, missingBody } from '../resolve/body.js';
 import { ResolveMessageErrorSchema, ResolveValidationErrorSchema } from '../resolve/schemas.js';
@@ -89,12 +88,7 @@ export function accountsApi(services: AppServices): (app: FastifyInstance) => Pr
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const items = (request.body as { items: PayeeItem[] }).items;
-        if (items.length > 1) {
-          const charged = services.access.charge(request.apiKey!, request.plan!, ACCOUNTS_POLICY, items.length - 1);
-          const rate = isPromise(charged) ? await charged : charged;
-          if (!rate.allowed) throw refuse({ kind: 'rate_limited', rate }, ACCOUNTS_POLICY, scope.metrics);
-          addRate(reply, rate);
-        }
+        await chargeItems(services, request, reply, ACCOUNTS_POLICY, items.length, scope.metrics);
         const checker = await payeeCheckerOf(services.snapshots.current);
         const results = await mapInSlices(items, (item) => ({ id: item.id, ...checker.check(payeeInputOf(item)) }));
         return sendJson(reply, JSON.stringify({ results }));

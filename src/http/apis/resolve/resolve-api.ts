@@ -13,15 +13,14 @@
 import type {} from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LimitPolicy } from '../../../access/access-control.js';
-import { isPromise } from '../../../access/maybe-promise.js';
 import type { Snapshot } from '../../../dataset/snapshot.js';
 import { cachedResult } from '../../../dataset/result-cache.js';
 import { mapInSlices } from '../../../shared/slices.js';
 import { MAX_INPUT_LENGTH, resolve } from '../../../resolve/resolve.js';
 import { RESOLVE_INDEX } from '../../../resolve/resolve-index.js';
 import type { ResolveAnswer, ResolveInput } from '../../../resolve/types.js';
-import { accessGuard, refuse } from '../../edge/access-guard.js';
-import { addRate, sendJson } from '../../edge/writer.js';
+import { accessGuard, chargeItems } from '../../edge/access-guard.js';
+import { sendJson } from '../../edge/writer.js';
 import { batchItemsOf } from './batch-body.js';
 import { RESOLVE_BATCH_BODY_LIMIT, RESOLVE_BODY_LIMIT } from './limits.js';
 import { installDetailedJsonBodies, missingBody, RESOLVE_SHAPE, resolveInputOf } from './body.js';
@@ -130,12 +129,7 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const items = batchItemsOf(request.body);
-        if (items.length > 1) {
-          const charged = services.access.charge(request.apiKey!, request.plan!, RESOLVE_POLICY, items.length - 1);
-          const rate = isPromise(charged) ? await charged : charged;
-          if (!rate.allowed) throw refuse({ kind: 'rate_limited', rate }, RESOLVE_POLICY, scope.metrics);
-          addRate(reply, rate);
-        }
+        await chargeItems(services, request, reply, RESOLVE_POLICY, items.length, scope.metrics);
         const snapshot = await resolveReady(services);
         // In slices that share the event loop (src/shared/slices.ts): 1,000 names in romaji take
         // a few hundred milliseconds, which other clients must not wait for.
