@@ -74,6 +74,13 @@ describe('payee check limits: N items count as N requests of the day and one of 
     assert.deepEqual([last.status, last.headers['x-ratelimit-remaining-day']], [200, '0']);
   });
 
+  it('takes 1,000 records on a plan of 10 requests a second: the request is one request of the second', async () => {
+    const { key } = await t.keys.create({ plan: 'standard', name: 'payees per second' });
+    const res = await send(batch(1000), key);
+    // Counted as 1,000 against the second, it would be refused: the plan allows 10.
+    assert.deepEqual([res.status, res.headers['x-ratelimit-limit-second'], res.headers['x-ratelimit-remaining-day'], res.body.results?.length], [200, '10', String(100_000 - 1000), 1000]);
+  });
+
   it('needs a key, checked before the body is read', async () => {
     const res = await t.app.inject({ method: 'POST', url: PATH, headers: { 'content-type': 'application/json' }, payload: '{' });
     assert.equal(res.statusCode, 401);

@@ -18,9 +18,9 @@ const snapshot = bundledSnapshot();
 function answer(bankName: string, branchName: string): { best: string; reasons: readonly string[] } {
   const answers = RESOLVE_CONTEXTS.map((context) => resolve(snapshot, { bankName, branchName, context }).answer);
   for (const a of answers) assert.notEqual(a.decision, 'auto_confirm', `${bankName} ${branchName}`);
-  const [first] = answers;
-  const best = first!.best_match;
-  return { best: best ? `${best.bank_code}-${best.branch_code} ${best.branch_name}` : '–', reasons: first!.reason_codes };
+  const summaries = answers.map((a) => ({ best: a.best_match ? `${a.best_match.bank_code}-${a.best_match.branch_code} ${a.best_match.branch_name}` : '–', reasons: a.reason_codes }));
+  for (const summary of summaries.slice(1)) assert.deepEqual(summary, summaries[0], `${bankName} ${branchName} in every context`);
+  return summaries[0]!;
 }
 
 describe('former bank names from the lineage', () => {

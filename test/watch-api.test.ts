@@ -9,6 +9,8 @@ import { after, before, describe, it } from 'node:test';
 import { verifyWebhookSignature } from '../clients/typescript/src/index.js';
 import { loadHistory } from '../src/history/history-store.js';
 import { PlanStore } from '../src/store/plan-store.js';
+import { appendEvents } from '../src/store/webhook-outbox.js';
+import { jstTimestamp } from '../src/history/records.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { useTempDirs } from './support/temp-dirs.js';
 import { CODES_A, CODES_B, EXPECTED_A, EXPECTED_B, importWatchFixture, writeWatchFixture } from './support/webhook-fixture.js';
@@ -82,7 +84,12 @@ describe('webhooks of a key', () => {
   it('are deleted with 204, their events with them', async () => {
     const key = (await t.keys.create({ plan: 'standard' })).key;
     const made = (await call('POST', '/watch/v1/webhooks', key, { url: 'http://127.0.0.1:9/x', codes: ['0001'] })).body.webhook;
+    const now = Date.now();
+    await appendEvents(t.store.db, [{ id: 'evt_d0000000000000000000000d', webhookId: made.id, updateId: null, payload: '{}', createdAt: jstTimestamp(now), dueAt: now + 3_600_000, giveUpAt: now + 7_200_000 }]);
+    const eventsOfMade = async () => (await t.store.db.selectFrom('webhook_events').select('id').where('webhook_id', '=', made.id).execute()).map((e) => e.id);
+    assert.deepEqual(await eventsOfMade(), ['evt_d0000000000000000000000d']);
     const deleted = await call('DELETE', `/watch/v1/webhooks/${made.id}`, key);
+    assert.deepEqual(await eventsOfMade(), []);
     assert.deepEqual([deleted.status, deleted.text, deleted.headers['content-type']], [204, '', undefined]);
     assert.equal((await call('GET', `/watch/v1/webhooks/${made.id}`, key)).status, 404);
     assert.equal((await call('DELETE', `/watch/v1/webhooks/${made.id}`, key)).status, 404);

@@ -118,6 +118,12 @@ describe('retries', () => {
     await t.webhooks.runOnce();
     assert.deepEqual((await attempts(moved))[0]!.slice(2, 4), [302, 'retry']);
     assert.equal(receiver.received.length, before + 1, 'the redirect is not followed');
+    const refusing = await webhook();
+    const refused = await event(refusing);
+    receiver.answer = () => ({ status: 404, body: 'no such hook' });
+    await t.webhooks.runOnce();
+    assert.deepEqual((await attempts(refusing))[0]!.slice(2), [404, 'retry', 'the receiver answered 404: no such hook']);
+    assert.deepEqual([(await state(refused)).state, Number((await state(refused)).next_attempt_at)], ['pending', T + 5_000]);
   });
 
   it('stop at 410 Gone: the webhook is disabled, its events wait, and go out once it is enabled', async () => {
