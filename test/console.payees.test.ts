@@ -69,8 +69,11 @@ describe('console: check a payee file', () => {
   });
 
   it('refuses an upload without the CSRF token, and changes nothing', async () => {
+    const checks = async () => (await t.console!.audit.list({ operator: 'alice' })).filter((e) => e.action === 'data.payees').length;
+    const before = await checks();
     const res = await upload(multipart({}, { name: 'payees.csv', content: Buffer.from(CSV) }));
     assert.equal(res.statusCode, 403);
+    assert.equal(await checks(), before, 'no check recorded');
   });
 
   it('says what is wrong with an upload it cannot check', async () => {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import iconv from 'iconv-lite';
-import { startTestApp, type TestApp } from './support/app.js';
+import { type AnswerBody, postJson, startTestApp, type TestApp, withoutRequestId } from './support/app.js';
 
 let t: TestApp;
 before(async () => {
@@ -18,9 +18,8 @@ const NOT_UTF8 = 'the request body is not valid UTF-8: send JSON encoded in UTF-
 const CHARSET = 'unsupported charset: send the body as JSON in UTF-8 (Content-Type: application/json or application/json; charset=utf-8)';
 
 async function post(url: string, payload: Buffer, contentType = 'application/json') {
-  const res = await t.app.inject({ method: 'POST', url, headers: { 'x-api-key': t.key, 'content-type': contentType }, payload });
-  const { request_id: _id, ...body } = JSON.parse(res.body) as Record<string, unknown>;
-  return { status: res.statusCode, body };
+  const res = await postJson<AnswerBody>(t, url, payload, { headers: { 'content-type': contentType } });
+  return { status: res.status, body: withoutRequestId(res) };
 }
 
 /** The names of a Resolve call in Shift_JIS, as a file exported by an old system holds them. */

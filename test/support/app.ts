@@ -204,8 +204,8 @@ export interface AnswerBody {
 }
 
 /**
- * POST with the test key (`key: null` sends none): a string payload is sent as it is, anything
- * else as JSON; returns status, headers and the parsed body.
+ * POST with the test key (`key: null` sends none): a string or Buffer payload is sent as it is,
+ * anything else as JSON; returns status, headers and the parsed body.
  */
 export async function postJson<B = Record<string, unknown>>(
   t: TestApp,
@@ -217,7 +217,7 @@ export async function postJson<B = Record<string, unknown>>(
     method: 'POST',
     url,
     headers: { 'content-type': 'application/json', ...(key === null ? {} : { 'x-api-key': key }), ...headers },
-    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    payload: typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload),
   });
   return { status: res.statusCode, headers: res.headers, body: JSON.parse(res.body) as B };
 }
