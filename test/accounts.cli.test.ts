@@ -4,7 +4,7 @@
  * trailer count and amount, a malformed record; the summary adding up to the input.
  */
 import assert from 'node:assert/strict';
-import { createReadStream, readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
@@ -174,5 +174,8 @@ describe('ginko accounts validate', () => {
     assert.match(stderr, /6 records: header 1, data 3 \(3 checked\), trailer 1, end 1, not read 0; file rules broken 1;/);
     const missing = await runGinko(['accounts', 'validate', '--input', join(dir, 'none.csv')]);
     assert.deepEqual([missing.code, missing.stderr], [1, `ginko: cannot read ${join(dir, 'none.csv')}: ENOENT\n`]);
+    const output = join(dir, 'checked.csv');
+    const unwritten = await runGinko(['accounts', 'validate', '--input', join(dir, 'none.csv'), '--output', output]);
+    assert.deepEqual([unwritten.code, existsSync(output)], [1, false], 'an input that cannot be read leaves no output file');
   });
 });

@@ -6,6 +6,7 @@
  * input cannot be read.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
@@ -40,7 +41,11 @@ async function validate(opts: ValidateOptions): Promise<void> {
   try {
     summary = await validatePayeeFile(checker, createReadStream(opts.input, { highWaterMark: 64 * 1024 }), out);
   } catch (err) {
-    if (opts.output !== undefined) out.destroy();
+    if (opts.output !== undefined) {
+      // As ginko resolve: an input that cannot be checked leaves no output file.
+      out.destroy();
+      await rm(opts.output, { force: true });
+    }
     if (err instanceof UnreadableInputError) throw new Error(`${opts.input}: ${err.message}`);
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') throw new Error(`cannot read ${opts.input}: ${code}`);
