@@ -8,9 +8,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Derivation, Snapshot } from '../../../dataset/snapshot.js';
 import { openableGuard } from '../../edge/access-guard.js';
 import { ApiError } from '../../edge/api-error.js';
-import { cachedAnswer } from '../../edge/answer-cache.js';
 import { handleErrorsAs } from '../../edge/errors.js';
 import { SEARCH_ERRORS } from '../../edge/error-shapes.js';
 import { registerGet } from '../../edge/register.js';
@@ -28,8 +28,33 @@ export const OPEN_LIMITS = Object.freeze({ perSecond: 5, perDay: 5_000 });
 /** How long a cache may keep a file, in seconds: the data changes at most once a day. */
 const MAX_AGE_SECONDS = 86_400;
 
-function send(request: FastifyRequest, reply: FastifyReply, body: Buffer, open: boolean): FastifyReply {
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+/** A file as served, with its ETag. */
+interface ZenginFile {
+  readonly body: Buffer;
+  readonly etag: string;
+}
+
+/**
+ * The files of a snapshot by path, each made with its ETag on first request: they depend on the
+ * data alone, never on the key (nor on `?apikey=`), and are at most the data's size in all.
+ */
+const ZENGIN_FILES: Derivation<Map<string, ZenginFile>> = { name: 'zengin-code files', build: () => new Map() };
+
+/** The file `name` of the snapshot; undefined when `make` has none (an unknown bank), which is not kept. */
+function fileOf(snapshot: Snapshot, name: string, make: () => string | undefined): ZenginFile | undefined {
+  const files = snapshot.derive(ZENGIN_FILES);
+  let file = files.get(name);
+  if (file === undefined) {
+    const text = make();
+    if (text === undefined) return undefined;
+    const body = Buffer.from(text);
+    file = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    files.set(name, file);
+  }
+  return file;
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, { body, etag }: ZenginFile, open: boolean): FastifyReply {
   reply.header('etag', etag).header('cache-control', `${open ? 'public' : 'private'}, max-age=${MAX_AGE_SECONDS}`);
   const held = request.headers['if-none-match'];
   if (held !== undefined && held.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return reply.code(304).send();
@@ -56,7 +81,7 @@ export function zenginApi(services: AppServices, open: boolean): (app: FastifyIn
       schema: doc('Every institution, keyed by code, as the zengin-code package\'s data'),
       handler: async (request, reply) => {
         const snapshot = services.snapshots.current;
-        return send(request, reply, await cachedAnswer(snapshot, request, () => zenginBanksJson(snapshot.directory.source)), open);
+        return send(request, reply, fileOf(snapshot, 'banks', () => zenginBanksJson(snapshot.directory.source))!, open);
       },
     });
     registerGet(app, {
@@ -66,12 +91,9 @@ export function zenginApi(services: AppServices, open: boolean): (app: FastifyIn
       handler: async (request, reply) => {
         const snapshot = services.snapshots.current;
         const { bankCode } = request.params as { bankCode: string };
-        const body = await cachedAnswer(snapshot, request, () => {
-          const json = zenginBranchesJson(snapshot.directory.source, bankCode);
-          if (json === undefined) throw ApiError.notFound(bankCode === '' ? 'give a bank code: /api/branches/{bankCode}.json' : `bank ${bankCode} does not exist`);
-          return json;
-        });
-        return send(request, reply, body, open);
+        const file = fileOf(snapshot, `branches/${bankCode}`, () => zenginBranchesJson(snapshot.directory.source, bankCode));
+        if (file === undefined) throw ApiError.notFound(bankCode === '' ? 'give a bank code: /api/branches/{bankCode}.json' : `bank ${bankCode} does not exist`);
+        return send(request, reply, file, open);
       },
     });
   };
