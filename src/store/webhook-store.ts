@@ -51,10 +51,15 @@ export interface StoredSecrets {
   readonly previousSecretUntil: number | null;
 }
 
+/** Whether the secret a rotation replaced still signs at `now`, given when it stops (null: it does not). */
+export function previousSigns(previousSecretUntil: number | null, now: number): boolean {
+  return previousSecretUntil !== null && now < previousSecretUntil;
+}
+
 /** The secrets that sign a delivery at `now`: the current one first, and the replaced one until it expires. */
 export function signingSecrets(stored: StoredSecrets, now: number): string[] {
   const { secret, previousSecret, previousSecretUntil } = stored;
-  return previousSecret !== null && previousSecretUntil !== null && now < previousSecretUntil ? [secret, previousSecret] : [secret];
+  return previousSecret !== null && previousSigns(previousSecretUntil, now) ? [secret, previousSecret] : [secret];
 }
 
 /** The key already has as many webhooks as its plan allows. */

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jstTimestamp } from '../../../history/records.js';
 import { hostProblem } from '../../../delivery/receiver-address.js';
 import type { AttemptRecord } from '../../../store/webhook-outbox.js';
-import { WebhookLimitReached, type WebhookRecord } from '../../../store/webhook-store.js';
+import { previousSigns, WebhookLimitReached, type WebhookRecord } from '../../../store/webhook-store.js';
 import { checkReceiverUrl } from '../../../webhooks/address-rules.js';
 import { DELIVERIES_DEFAULT_LIMIT, FEED_MAX_LIMIT, MAX_CODES_PER_WEBHOOK, MAX_PREVIOUS_SECRET_SECONDS, WEBHOOK_BODY_LIMIT_BYTES } from '../../../webhooks/limits.js';
 import { newWebhookSecret } from '../../../webhooks/signature.js';
@@ -43,7 +43,6 @@ export const WATCH_PREFIX = '/watch/v1';
 
 /** A webhook as the API shows it: never its secrets. */
 function present(record: WebhookRecord, now = Date.now()) {
-  const previousSigns = record.previousSecretUntil !== null && now < record.previousSecretUntil;
   return {
     id: record.id,
     url: record.url,
@@ -52,7 +51,7 @@ function present(record: WebhookRecord, now = Date.now()) {
     created_at: record.createdAt,
     disabled_at: record.disabledAt,
     disabled_reason: record.disabledReason,
-    previous_secret_expires_at: previousSigns ? jstTimestamp(record.previousSecretUntil!) : null,
+    previous_secret_expires_at: previousSigns(record.previousSecretUntil, now) ? jstTimestamp(record.previousSecretUntil!) : null,
   };
 }
 
