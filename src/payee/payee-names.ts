@@ -1,7 +1,9 @@
 /**
  * Whether a name in a payee record names a given bank or branch listing, read the way a bank
  * clerk would (docs/payee-checks.md#names): width, script, case, small kana, the long vowel,
- * spaces and ヂ/ジ do not matter (foldKeepingVoicing of src/domain/fold.ts), voicing does; a
+ * spaces and ヂ/ジ do not matter (foldKeepingVoicing of src/domain/fold.ts), voicing does; nor do
+ * variant kanji or the joining kana of place names (髙 and 高, 市が谷 and 市ヶ谷: Resolve's
+ * foldKanjiVariants of src/domain/kanji-variants.ts); a
  * bank's type may be written in full, short, as its reading or left out (みずほ, みずほ銀行,
  * ﾐｽﾞﾎｷﾞﾝｺｳ), 株式会社 ignored; a branch's office word likewise (新宿, 新宿支店). A name of 15
  * half-width characters or more that a listing's reading starts with (全銀 equivalence of
@@ -9,6 +11,8 @@
  */
 import { foldKeepingVoicing } from '../domain/fold.js';
 import { INSTITUTION_TYPE_SPELLINGS } from '../domain/institutions.js';
+import { foldKanjiVariants } from '../domain/kanji-variants.js';
+import { OFFICE_WORDS } from '../domain/office-words.js';
 import { KABUSHIKI_GAISHA } from './corporate-abbreviations.js';
 import { equivalenceKey, normalizeZenginName } from './zengin-kana.js';
 
@@ -24,7 +28,7 @@ interface BankKey {
   readonly type: string | null;
 }
 
-const fold = (text: string) => foldKeepingVoicing(text.normalize('NFKC'));
+const fold = (text: string) => foldKeepingVoicing(foldKanjiVariants(text));
 
 const TYPE_ENDINGS: readonly { readonly ending: string; readonly type: string }[] = INSTITUTION_TYPE_SPELLINGS.flatMap((t) =>
   [t.full, t.short, t.fullKana, t.shortKana].filter((s): s is string => s !== undefined).map((s) => ({ ending: fold(s), type: t.type })),
@@ -48,14 +52,12 @@ function bankKey(text: string): BankKey {
   return { stem: folded, type: null };
 }
 
-/** Office words a branch name may carry or leave out, longest first (the reading ones as the master writes them). */
-const OFFICE_WORDS = ['支店', '店', '営業部', '出張所', '営業所', '支所', '代理店', '事務所', 'シテン', 'エイギヨウブ', 'シユツチヨウシヨ', 'エイギヨウシヨ']
-  .map(fold)
-  .sort((a, b) => b.length - a.length);
+/** Office words a branch name may carry or leave out, longest first. */
+const OFFICE_ENDINGS = OFFICE_WORDS.map((w) => fold(w.text)).sort((a, b) => b.length - a.length);
 
 function branchKey(text: string): string {
   const folded = fold(text);
-  for (const word of OFFICE_WORDS) if (folded.length > word.length && folded.endsWith(word)) return folded.slice(0, -word.length);
+  for (const word of OFFICE_ENDINGS) if (folded.length > word.length && folded.endsWith(word)) return folded.slice(0, -word.length);
   return folded;
 }
 

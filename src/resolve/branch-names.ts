@@ -3,40 +3,15 @@
  * kanji or as a reading, generic main-office names (本店, 本店営業部), and Japan Post Bank's
  * numeric names (〇一八 ↔ 018 ↔ ゼロイチハチ).
  */
+import { OFFICE_WORDS, type OfficeWord } from '../domain/office-words.js';
 import type { Branch } from '../domain/types.js';
 import { type Key, keyOf, withoutSuffix } from './keys.js';
 
-/** What a trailing word says about the office. `branch` words are the ones official names omit. */
-export type SuffixClass = 'branch' | 'sales_department' | 'other';
-
-interface BranchSuffix {
-  readonly text: string;
-  readonly cls: SuffixClass;
-  /** Written as a reading: a trailing テン is too often part of a name to trim with confidence. */
-  readonly reading: boolean;
-}
-
-const SUFFIXES: readonly BranchSuffix[] = [
-  { text: '支店', cls: 'branch', reading: false },
-  { text: '店', cls: 'branch', reading: false },
-  { text: '営業部', cls: 'sales_department', reading: false },
-  { text: '出張所', cls: 'other', reading: false },
-  { text: '営業所', cls: 'other', reading: false },
-  { text: '支所', cls: 'other', reading: false },
-  { text: '代理店', cls: 'other', reading: false },
-  { text: '事務所', cls: 'other', reading: false },
-  { text: 'シテン', cls: 'branch', reading: true },
-  { text: 'テン', cls: 'branch', reading: true },
-  { text: 'エイギヨウブ', cls: 'sales_department', reading: true },
-  { text: 'シユツチヨウシヨ', cls: 'other', reading: true },
-  { text: 'エイギヨウシヨ', cls: 'other', reading: true },
-];
-
-interface SuffixKey extends BranchSuffix {
+interface SuffixKey extends OfficeWord {
   readonly key: Key;
 }
 
-const SUFFIX_KEYS: readonly SuffixKey[] = SUFFIXES.map((s) => ({ ...s, key: keyOf(s.text) })).sort((a, b) => b.key.folded.length - a.key.folded.length);
+const SUFFIX_KEYS: readonly SuffixKey[] = OFFICE_WORDS.map((s) => ({ ...s, key: keyOf(s.text) })).sort((a, b) => b.key.folded.length - a.key.folded.length);
 
 /** Official names carry these endings; the reading usually does not (東京営業部 トウキヨウ). */
 const OFFICIAL_SUFFIX_KEYS = SUFFIX_KEYS.filter((s) => !s.reading && s.text !== '店');
