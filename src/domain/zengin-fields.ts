@@ -8,6 +8,8 @@
  * b, m and p) except ヂ di and ヅ du, ヴ vu, the long mark `－` as `-`, `．` as `.`, full-width
  * Latin letters in lower case; a full-width space stays one.
  */
+import { katakanaToHiragana } from './kana.js';
+
 const SYLLABLES: Readonly<Record<string, string>> = {
   ア: 'a', イ: 'i', ウ: 'u', エ: 'e', オ: 'o',
   カ: 'ka', キ: 'ki', ク: 'ku', ケ: 'ke', コ: 'ko', ガ: 'ga', ギ: 'gi', グ: 'gu', ゲ: 'ge', ゴ: 'go',
@@ -20,14 +22,9 @@ const SYLLABLES: Readonly<Record<string, string>> = {
   '－': '-', '．': '.',
 };
 
-/** `ドコモＳＭＴＢネツト` → `どこもＳＭＴＢねつと`. */
+/** `ドコモＳＭＴＢネツト` → `どこもＳＭＴＢねつと`; ヴ stays, as the package writes it. */
 export function zenginHira(kana: string): string {
-  let out = '';
-  for (const ch of kana) {
-    const c = ch.charCodeAt(0);
-    out += c >= 0x30a1 && c <= 0x30f6 && ch !== 'ヴ' ? String.fromCharCode(c - 0x60) : ch;
-  }
-  return out;
+  return kana.split('ヴ').map(katakanaToHiragana).join('ヴ');
 }
 
 /** `ミツビシユ－エフジエイ` → `mitsubishiyu-efujiei`; characters outside the Zengin set are kept as they are. */
