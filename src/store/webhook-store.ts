@@ -153,13 +153,15 @@ export class WebhookStore {
       ...(change.enabled === true ? { disabled_at: null, disabled_reason: null } : {}),
     };
     if (Object.keys(set).length > 0) await this.db.updateTable('webhooks').set(set).where('id', '=', id).where('key_id', '=', keyId).execute();
-    if (change.enabled === false) await this.disable(id, change.at, DISABLED_BY_KEY);
+    if (change.enabled === false) await this.disable(id, change.at, DISABLED_BY_KEY, keyId);
     return this.get(keyId, id);
   }
 
-  /** Stops deliveries to a webhook (a 410 Gone from its receiver). */
-  async disable(id: string, at: string, reason: string): Promise<void> {
-    await this.db.updateTable('webhooks').set({ disabled_at: at, disabled_reason: reason }).where('id', '=', id).where('disabled_at', 'is', null).execute();
+  /** Stops deliveries to a webhook (a 410 Gone from its receiver; or its key, when `keyId` is given and owns it). */
+  async disable(id: string, at: string, reason: string, keyId?: string): Promise<void> {
+    let query = this.db.updateTable('webhooks').set({ disabled_at: at, disabled_reason: reason }).where('id', '=', id).where('disabled_at', 'is', null);
+    if (keyId !== undefined) query = query.where('key_id', '=', keyId);
+    await query.execute();
   }
 
   /** Deletes the key's webhook with its events and delivery log; false when it has none with that id. */
