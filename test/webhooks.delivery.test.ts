@@ -162,6 +162,12 @@ describe('retries', () => {
     const section = page.body.slice(page.body.indexOf(`<section aria-labelledby="${hook}"`));
     assert.match(section, new RegExp(`<code>${id}</code></th><td>${jstTimestamp(T).replace('+', '\\+')}</td><td class="state-failed">given up</td><td class="num">1</td>`));
     assert.match(section, /<td class="num">500<\/td><td class="num">\d+ ms<\/td><td class="outcome-retry">retry<\/td><td>the receiver answered 500<\/td>/);
+    assert.ok(section.includes('<dt>Signing secret</dt><dd>the current one only</dd>'));
+    // After a rotation, the page says until when the replaced secret signs too (on the real clock, as the console reads it).
+    const until = Date.now() + 3_600_000;
+    await store().rotateSecret(keyId, hook, 'whsec_rotated', until);
+    const rotated = await t.app.inject({ url: '/admin/webhooks', headers: { cookie: s.cookie, 'accept-language': 'en' } });
+    assert.ok(rotated.body.includes(`<dt>Signing secret</dt><dd>rotated: the replaced secret also signs until ${jstTimestamp(until)}</dd>`));
     const action = `/admin/webhooks/${hook}/events/${id}/retry`;
     assert.ok(section.includes(`action="${action}"`));
     const refused = await t.app.inject({ method: 'POST', url: action, headers: { ...FORM, cookie: s.cookie }, payload: form({}) });
@@ -222,5 +228,17 @@ describe('the lease', () => {
     assert.deepEqual({ ...(await state(id)) }, { state: 'pending', attempts: 1, next_attempt_at: T, leased_by: null, lease_until: null });
     assert.deepEqual(await attempts(hook), [[1, jstTimestamp(T, true), null, 'retry', 'cut off: the server is shutting down']]);
     receiver.release(200);
+  });
+});
+
+describe('the store', () => {
+  it("changes a webhook only for the key that owns it, disabling included", async () => {
+    const hook = await webhook();
+    const other = (await t.keys.create({ plan: 'unlimited' })).record.id;
+    const at = jstTimestamp(T);
+    assert.equal(await store().update(other, hook, { enabled: false, url: 'https://example.com/x', at }), undefined);
+    const untouched = (await store().get(keyId, hook))!;
+    assert.deepEqual([untouched.disabledAt, untouched.url], [null, receiver.url], 'another key changes nothing');
+    assert.deepEqual((await store().update(keyId, hook, { enabled: false, at }))!.disabledReason, 'disabled with enabled: false');
   });
 });

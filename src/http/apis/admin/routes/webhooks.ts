@@ -1,12 +1,13 @@
 /**
  * The Webhooks page (docs/console.md#webhooks): every key's webhooks with their latest events and
- * delivery attempts, and a retry for an event that failed (due at once, with another 3 days
+ * delivery attempts, until when a rotated-out secret still signs, and a retry for an event that failed (due at once, with another 3 days
  * before it is given up), recorded in the audit log.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RETRY_POLICY } from '../../../../webhooks/retry-schedule.js';
 import { KeyStore } from '../../../../store/key-store.js';
-import { WEBHOOK_ID } from '../../../../store/webhook-store.js';
+import { jstTimestamp } from '../../../../history/records.js';
+import { previousSigns, WEBHOOK_ID } from '../../../../store/webhook-store.js';
 import { EVENT_ID } from '../../../../webhooks/events.js';
 import { hidden } from '../hidden.js';
 import { queryParam } from '../query.js';
@@ -23,8 +24,15 @@ export function registerWebhooks(app: FastifyInstance, services: AdminServices):
   async function page(request: FastifyRequest, reply: FastifyReply, notice?: string) {
     const [all, keyList] = await Promise.all([webhooks.listAll(), keys.list()]);
     const labels = new Map(keyList.map((k) => [k.id, k.name]));
+    const now = Date.now();
     const rows = await Promise.all(
-      all.map(async (w) => ({ ...w, keyName: labels.get(w.keyId) ?? '', events: await outbox.recentEvents(w.id, RECENT), deliveries: await outbox.attempts(w.id, RECENT) })),
+      all.map(async (w) => ({
+        ...w,
+        keyName: labels.get(w.keyId) ?? '',
+        previousSecretExpiresAt: previousSigns(w.previousSecretUntil, now) ? jstTimestamp(w.previousSecretUntil!) : null,
+        events: await outbox.recentEvents(w.id, RECENT),
+        deliveries: await outbox.attempts(w.id, RECENT),
+      })),
     );
     return sendPage(reply, 200, 'webhooks', frameOf(request, 'webhooks', { notice }), { webhooks: rows });
   }
