@@ -6,16 +6,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { WEBHOOK_BODY_LIMIT_BYTES } from '../src/webhooks/limits.js';
-import { startTestApp, type TestApp } from './support/app.js';
+import { callJson, type Json, startTestApp, type TestApp } from './support/app.js';
 
-type Json = Record<string, any>;
 let t: TestApp;
 let hook: string;
 
-async function send(method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, payload?: string) {
-  const res = await t.app.inject({ method, url, headers: { 'x-api-key': t.key, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) }, ...(payload === undefined ? {} : { payload }) });
-  return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as Json) : {}, headers: res.headers };
-}
+const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, payload?: string) => callJson(t, method, url, { body: payload });
 
 /** The 400 naming one field or parameter, in the detailed shape. */
 async function assertInvalid(res: Promise<{ status: number; body: Json }>, loc: string[], input: string, msg: string, type = 'value_error') {

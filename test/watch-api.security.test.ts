@@ -11,11 +11,10 @@ import { postToReceiver } from '../src/delivery/receiver-request.js';
 import { jstTimestamp } from '../src/history/records.js';
 import { appendEvents, WebhookOutbox } from '../src/store/webhook-outbox.js';
 import { WebhookStore } from '../src/store/webhook-store.js';
-import { startTestApp, type TestApp } from './support/app.js';
+import { callJson, type Json, startTestApp, type TestApp } from './support/app.js';
 import { LogCapture } from './support/log-capture.js';
 import { type Receiver, startReceiver } from './support/webhook-receiver.js';
 
-type Json = Record<string, any>;
 const log = new LogCapture();
 let t: TestApp;
 let receiver: Receiver;
@@ -25,10 +24,7 @@ let stranger: string;
 let hook: Json;
 let secret: string;
 
-async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, key: string, body?: unknown) {
-  const res = await t.app.inject({ method, url, headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
-  return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as Json) : {}, text: res.body };
-}
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, key: string, body?: unknown) => callJson(t, method, url, { key, body });
 
 before(async () => {
   receiver = await startReceiver();

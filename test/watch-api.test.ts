@@ -11,13 +11,12 @@ import { loadHistory } from '../src/history/history-store.js';
 import { PlanStore } from '../src/store/plan-store.js';
 import { appendEvents } from '../src/store/webhook-outbox.js';
 import { jstTimestamp } from '../src/history/records.js';
-import { startTestApp, type TestApp } from './support/app.js';
+import { callJson, type Json, startTestApp, type TestApp } from './support/app.js';
 import { useTempDirs } from './support/temp-dirs.js';
 import { CODES_A, CODES_B, EXPECTED_A, EXPECTED_B, importWatchFixture, writeWatchFixture } from './support/webhook-fixture.js';
 import { type Receiver, startReceiver } from './support/webhook-receiver.js';
 
 const tempDir = useTempDirs('ginko-watch-');
-type Json = Record<string, any>;
 
 let t: TestApp;
 let receiver: Receiver;
@@ -28,10 +27,7 @@ let hookA: Json;
 let secretA: string;
 let hookB: Json;
 
-async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, key: string, body?: unknown): Promise<{ status: number; body: Json; headers: Record<string, unknown>; text: string }> {
-  const res = await t.app.inject({ method, url, headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
-  return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as Json) : {}, headers: res.headers, text: res.body };
-}
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, key: string, body?: unknown) => callJson(t, method, url, { key, body });
 
 const events = async (id: string, key: string, query = '') => (await call('GET', `/watch/v1/webhooks/${id}/events${query}`, key)).body;
 

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { verifyWebhookSignature } from '../clients/typescript/src/index.js';
+import type { Json } from './support/app.js';
 import { httpsFetch } from './support/https-fetch.js';
 import { runGinko, startGinko, type RunningGinko } from './support/process.js';
 import { useTempDirs } from './support/temp-dirs.js';
@@ -19,7 +20,6 @@ import { type Received, type Receiver, startReceiver } from './support/webhook-r
 import { writeZenginPackage } from './support/zengin-fixture.js';
 
 const tempDir = useTempDirs('ginko-webhooks-e2e-');
-type Json = Record<string, any>;
 
 const dataDir = tempDir();
 const SERVE = ['--data-dir', dataDir, '--webhook-allow-private', '--poll-interval', '1'];

@@ -222,6 +222,28 @@ export async function postJson<B = Record<string, unknown>>(
   return { status: res.statusCode, headers: res.headers, body: JSON.parse(res.body) as B };
 }
 
+/** A JSON body read by path (`body.webhook.id`): `any`, because the tests read bodies of many shapes and assert them whole. */
+export type Json = Record<string, any>;
+
+/**
+ * A request with `key` (the test key unless given) and, when `body` is given, a JSON body (a
+ * string is sent as it is); returns status, headers, the text and the body parsed ({} when empty).
+ */
+export async function callJson(
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
+  url: string,
+  { key = t.key, body }: { key?: string; body?: unknown } = {},
+): Promise<{ status: number; body: Json; headers: Record<string, unknown>; text: string }> {
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as Json) : {}, headers: res.headers, text: res.body };
+}
+
 /** An error body without its request_id, once that is checked to be the x-request-id header's. */
 export function withoutRequestId<B extends { request_id?: unknown }>(res: { status: number; body: B; headers: Record<string, unknown> }): Omit<B, 'request_id'> {
   const { request_id: id, ...rest } = res.body;
