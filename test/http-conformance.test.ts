@@ -70,6 +70,16 @@ describe('methods', () => {
     }
   });
 
+  it('a known path with a trailing slash is not that path: 404, never a 405 that allows the method', async () => {
+    for (const url of ['/v3/banks/0001/', '/healthz/', '/docs/', '/history/v1/updates/']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'x-api-key': t.key } });
+      assert.equal(res.statusCode, 404, url);
+      assert.equal(res.headers.allow, undefined, url);
+    }
+    const search = await t.app.inject({ method: 'GET', url: '/v3/banks/0001/', headers: { 'x-api-key': t.key } });
+    assert.deepEqual(JSON.parse(search.body), searchError(404, 'NOT_FOUND', 'no resource at GET /v3/banks/0001/'));
+  });
+
   it('path parameters match any value: TRACE /v2/banks/9999/branches/xyz is a 405 too', async () => {
     const res = await t.app.inject({ method: 'TRACE' as 'GET', url: '/v2/banks/9999/branches/xyz' });
     assert.equal(res.statusCode, 405);

@@ -17,8 +17,12 @@
 export const FILTER_REFILL_MS_PER_SECOND = 5;
 /** The most evaluation time a key can have saved, in milliseconds (one evaluation at the 30 ms budget). */
 export const FILTER_BURST_MS = 30;
-/** Keys whose balances are kept; past this the list starts again (every key full). */
-const MAX_KEYS = 10_000;
+/**
+ * Keys whose balances are kept. A full table first forgets the balances that have refilled
+ * (a key that comes back starts full anyway); the keys it still cannot take share one balance
+ * until it has room, so no key's spent time is forgotten before it has refilled.
+ */
+export const FILTER_ALLOWANCE_KEYS = 10_000;
 
 interface Balance {
   ms: number;
@@ -27,12 +31,19 @@ interface Balance {
 
 export class FilterTimeAllowance {
   readonly #balances = new Map<string, Balance>();
+  /** The balance of the keys a full table cannot take. */
+  readonly #overflow: Balance;
+  /** When the table was last searched for refilled balances: at most once a second. */
+  #forgotAt = -Infinity;
 
   constructor(
     private readonly now: () => number = Date.now,
     private readonly refillMsPerSecond = FILTER_REFILL_MS_PER_SECOND,
     private readonly burstMs = FILTER_BURST_MS,
-  ) {}
+    private readonly maxKeys = FILTER_ALLOWANCE_KEYS,
+  ) {
+    this.#overflow = { ms: burstMs, at: now() };
+  }
 
   /** 0 when `keyId` may start an evaluation now, else the whole seconds until it may. */
   waitSeconds(keyId: string): number {
@@ -50,13 +61,26 @@ export class FilterTimeAllowance {
     const now = this.now();
     let balance = this.#balances.get(keyId);
     if (balance === undefined) {
-      if (this.#balances.size >= MAX_KEYS) this.#balances.clear();
+      if (this.#balances.size >= this.maxKeys) this.#forgetRefilled(now);
+      if (this.#balances.size >= this.maxKeys) return this.#refilled(this.#overflow, now);
       balance = { ms: this.burstMs, at: now };
       this.#balances.set(keyId, balance);
       return balance;
     }
+    return this.#refilled(balance, now);
+  }
+
+  #refilled(balance: Balance, now: number): Balance {
     balance.ms = Math.min(this.burstMs, balance.ms + ((now - balance.at) / 1000) * this.refillMsPerSecond);
     balance.at = now;
     return balance;
+  }
+
+  #forgetRefilled(now: number): void {
+    if (now - this.#forgotAt < 1000) return;
+    this.#forgotAt = now;
+    for (const [keyId, balance] of this.#balances) {
+      if (this.#refilled(balance, now).ms >= this.burstMs) this.#balances.delete(keyId);
+    }
   }
 }

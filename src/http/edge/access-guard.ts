@@ -123,10 +123,6 @@ export function refuse(denial: Denial, policy: LimitPolicy, metrics: Metrics): A
 }
 
 /**
- * A callback-style hook: when the decision is synchronous (cached key and plan, in-process
- * counters) the request goes on without a promise or a microtask turn.
- */
-/**
  * A request of `items` items (a Resolve batch, a payee check) after the guard counted it once:
  * the other items-1 are charged to the day, or the whole request is refused with 429 and
  * nothing counted (docs/access.md#plans-and-rate-limits).
@@ -134,11 +130,15 @@ export function refuse(denial: Denial, policy: LimitPolicy, metrics: Metrics): A
 export async function chargeItems(services: Pick<AppServices, 'access'>, request: FastifyRequest, reply: FastifyReply, policy: LimitPolicy, items: number, metrics: Metrics): Promise<void> {
   if (items <= 1) return;
   const charged = services.access.charge(request.apiKey!, request.plan!, policy, items - 1);
-  const rate = isPromise(charged) ? await charged : charged;
+  const rate = await charged;
   if (!rate.allowed) throw refuse({ kind: 'rate_limited', rate }, policy, metrics);
   addRate(reply, rate);
 }
 
+/**
+ * A callback-style hook: when the decision is synchronous (cached key and plan, in-process
+ * counters) the request goes on without a promise or a microtask turn.
+ */
 export function accessGuard(services: Pick<AppServices, 'access' | 'trustProxy'>, policy: LimitPolicy): (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void {
   const { access, trustProxy } = services;
   return function checkAccess(request, reply, done) {

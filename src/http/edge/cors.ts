@@ -19,7 +19,7 @@ const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'] as co
 /** How long a browser may reuse a preflight answer: a day. */
 const PREFLIGHT_MAX_AGE_SECONDS = 86_400;
 
-/** What every cross-origin answer carries (the hot path sends them too: hot-path.ts). */
+/** What every cross-origin answer carries. */
 export const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': CORS_EXPOSED_HEADERS.join(', '),

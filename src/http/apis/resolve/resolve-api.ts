@@ -91,8 +91,6 @@ export function resolveApi(services: AppServices): (app: FastifyInstance) => Pro
         response: { 200: ResolveResponseSchema, 401: ResolveMessageErrorSchema, 422: ResolveValidationErrorSchema, '4xx': ResolveMessageErrorSchema },
       },
       // Validation sees a missing body as null, like a JSON null: tell the two apart first.
-      // Both this check and the handler are synchronous, as the Search routes' are: no promise
-      // to settle per request.
       preValidation: (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
         done(request.body === undefined ? missingBody(['bank_name', 'branch_name']) : undefined);
       },

@@ -55,11 +55,13 @@ export const VersionSchema = Type.Object(
   { additionalProperties: false },
 );
 
+const LIMIT_MESSAGE = `limit must be an integer from 1 to ${MAX_LIMIT}`;
+
 export const SearchErrorSchema = Type.Object(
   {
     httpStatusCode: Type.Integer({ example: 400 }),
     code: Type.String({ example: 'INVALID_PARAMETER' }),
-    message: Type.String({ example: 'limit must be an integer from 1 to 2000' }),
+    message: Type.String({ example: LIMIT_MESSAGE }),
     validationErrors: Type.Array(
       Type.Object({ message: Type.String(), paramName: Type.String({ example: 'limit' }), invalidValue: Type.String({ example: 'abc' }) }, { additionalProperties: false }),
     ),
@@ -80,7 +82,7 @@ export function listEnvelopeSchema(version: SearchVersion, kind: ItemsKey, item:
   if (withBank && version === 'v3') props.bank = bankSchema(version);
   Object.assign(props, {
     size: Type.Integer({ minimum: 0, description: 'Number of items in this page' }),
-    limit: Type.Integer({ minimum: 1, maximum: 2000 }),
+    limit: Type.Integer({ minimum: 1, maximum: MAX_LIMIT }),
     hasNext: Type.Boolean(),
     nextCursor: Type.Optional(Type.String({ description: 'Present when hasNext', pattern: '^[A-Za-z0-9_.-]+$' })),
     hasPrev: Type.Boolean(),
@@ -106,7 +108,6 @@ const param = (description: string, message: string | Record<string, string>, ex
 const atMost = (name: string, length: number) => `${name} must be at most ${length} characters`;
 const BUSINESS_TYPE_CODE = { pattern: '^[0-9]{5}$', example: '01100' };
 const BUSINESS_TYPE_MESSAGE = 'businessTypeCode must be 5 half-width digits, e.g. 01100';
-const LIMIT_MESSAGE = `limit must be an integer from 1 to ${MAX_LIMIT}`;
 
 export const QUERY_DOCS = {
   apikey: param('API key (or header x-api-key / apikey / Authorization: Bearer)', 'parameter "apikey" must be given once'),
