@@ -95,6 +95,39 @@ describe('POST /accounts/v1/validate on the real events', () => {
     });
   });
 
+  it('converts a ゆうちょ 記号・番号 and checks what was given beside it; a 通常貯蓄貯金 is sent as 貯蓄', async () => {
+    const yucho = (id: string, fields: Record<string, string>) => ({ id, bank_code: '9900', symbol: '14030', number: '12345671', ...fields });
+    const res = await post({
+      items: [
+        yucho('savings', { account_type: '4' }),
+        yucho('same', { branch_code: '408', account_type: '1', account_number: '1234567' }),
+        yucho('current-account', { account_type: '2' }),
+        yucho('other-number', { account_number: '7654321' }),
+        yucho('number', { number: '12345672' }),
+        yucho('symbol', { symbol: '24030' }),
+        { id: 'not-jp-bank', bank_code: '0001', branch_code: '001', symbol: '14030', number: '12345671' },
+        { id: 'no-branch', bank_code: '0001', branch_code: '999' },
+      ],
+    });
+    const YUCHO_408 = record('9900', 'ゆうちょ銀行', '408', '四〇八');
+    const conflict = problem('symbol', 'yucho_conflict', '記号・番号から求めた店番・預金種目・口座番号が、指定された値と一致しません');
+    const NO_BRANCH = problem('branch_code', 'branch_code_missing', '支店コードがありません(ゆうちょ銀行は記号・番号でも指定できます)');
+    assert.deepEqual(
+      res.body.results.map((r) => [r.id, r.verdict, r.current, r.problems]),
+      [
+        ['savings', 'ok', YUCHO_408, []],
+        ['same', 'ok', YUCHO_408, []],
+        // A record whose fields disagree is invalid: no code of it is looked up.
+        ['current-account', 'invalid', null, [conflict]],
+        ['other-number', 'invalid', null, [conflict]],
+        ['number', 'invalid', null, [problem('number', 'yucho_number_invalid', 'ゆうちょ銀行の番号が正しくありません(記号が 1 で始まる口座の番号は末尾が 1)'), NO_BRANCH]],
+        ['symbol', 'invalid', null, [problem('symbol', 'yucho_symbol_invalid', 'ゆうちょ銀行の記号が正しくありません(1 または 0 で始まる 5 桁)'), NO_BRANCH]],
+        ['not-jp-bank', 'invalid', null, [problem('symbol', 'yucho_not_jp_bank', '記号・番号はゆうちょ銀行(9900)の口座にだけ指定できます')]],
+        ['no-branch', 'unknown_branch', null, [problem('branch_code', 'branch_unknown', 'この支店コードはどの版のデータにもありません')]],
+      ],
+    );
+  });
+
   it('counts N records as N requests of the day, with Resolve', async () => {
     const { key } = await t.keys.create({ plan: 'standard', name: 'payee counting' });
     const items = Array.from({ length: 7 }, (_, i) => ({ id: i, bank_code: '0001', branch_code: '001' }));

@@ -21,20 +21,20 @@ function problem<T>(result: YuchoResult<T>) {
 
 describe('記号・番号 to 店番・預金種目・口座番号', () => {
   it('follows the published examples: 記号 1… gives 店番 …8, 普通 and the 番号 without its final 1', () => {
-    assert.deepEqual(value(transferAccountOf('14030', '12345671')), { bankCode: '9900', branchCode: '408', accountType: '1', accountTypeName: '普通', accountNumber: '1234567' });
+    assert.deepEqual(value(transferAccountOf('14030', '12345671')), { bankCode: '9900', branchCode: '408', accountType: '1', accountTypeName: '普通', accountTypes: ['1', '4'], accountNumber: '1234567' });
     assert.equal(value(transferAccountOf('10530', '12345671')).branchCode, '058');
-    assert.deepEqual(value(transferAccountOf('11940', '12345671')), { bankCode: '9900', branchCode: '198', accountType: '1', accountTypeName: '普通', accountNumber: '1234567' });
+    assert.deepEqual(value(transferAccountOf('11940', '12345671')), { bankCode: '9900', branchCode: '198', accountType: '1', accountTypeName: '普通', accountTypes: ['1', '4'], accountNumber: '1234567' });
     // A 7-digit 番号: without its 1 it has 6 digits, padded to 7.
     assert.equal(value(transferAccountOf('11940', '1234561')).accountNumber, '0123456');
   });
 
   it('drops the last digit, not the first: 17300-19927651 is 738 1992765, never 0199276', () => {
-    assert.deepEqual(value(transferAccountOf('17300', '19927651')), { bankCode: '9900', branchCode: '738', accountType: '1', accountTypeName: '普通', accountNumber: '1992765' });
+    assert.deepEqual(value(transferAccountOf('17300', '19927651')), { bankCode: '9900', branchCode: '738', accountType: '1', accountTypeName: '普通', accountTypes: ['1', '4'], accountNumber: '1992765' });
   });
 
   it('gives a 振替口座 (記号 0…) 店番 …9, 当座 and the 番号 padded to 7, the middle digit unused', () => {
-    assert.deepEqual(value(transferAccountOf('01940-1-123456')), { bankCode: '9900', branchCode: '199', accountType: '2', accountTypeName: '当座', accountNumber: '0123456' });
-    assert.deepEqual(value(transferAccountOf('00190-8', '123456')), { bankCode: '9900', branchCode: '019', accountType: '2', accountTypeName: '当座', accountNumber: '0123456' });
+    assert.deepEqual(value(transferAccountOf('01940-1-123456')), { bankCode: '9900', branchCode: '199', accountType: '2', accountTypeName: '当座', accountTypes: ['2'], accountNumber: '0123456' });
+    assert.deepEqual(value(transferAccountOf('00190-8', '123456')), { bankCode: '9900', branchCode: '019', accountType: '2', accountTypeName: '当座', accountTypes: ['2'], accountNumber: '0123456' });
     assert.equal(value(transferAccountOf('001908', '1234567')).accountNumber, '1234567');
     assert.equal(value(transferAccountOf('00530')).branchCode, '059');
   });
@@ -55,7 +55,7 @@ describe('記号・番号 to 店番・預金種目・口座番号', () => {
   });
 
   it('answers the branch and account type for a 記号 alone', () => {
-    assert.deepEqual(value(transferAccountOf('14030')), { bankCode: '9900', branchCode: '408', accountType: '1', accountTypeName: '普通' });
+    assert.deepEqual(value(transferAccountOf('14030')), { bankCode: '9900', branchCode: '408', accountType: '1', accountTypeName: '普通', accountTypes: ['1', '4'] });
     assert.equal(branchCodeOfSymbolText('１４０３０-12345671'), '408');
     assert.equal(branchCodeOfSymbolText('408'), undefined);
     assert.equal(branchCodeOfSymbolText('新宿'), undefined);
@@ -83,7 +83,7 @@ describe('記号・番号 to 店番・預金種目・口座番号', () => {
 describe('店番・預金種目・口座番号 to 記号・番号', () => {
   it('determines the first three digits of the 記号 and the whole 番号, and says what it cannot', () => {
     assert.deepEqual(value(passbookAccountOf({ branchCode: '408', accountType: '1', accountNumber: '1234567' })), {
-      account: { bankCode: '9900', branchCode: '408', accountType: '1', accountTypeName: '普通', accountNumber: '1234567' },
+      account: { bankCode: '9900', branchCode: '408', accountType: '1', accountTypeName: '普通', accountTypes: ['1', '4'], accountNumber: '1234567' },
       passbook: {
         symbol: '140**',
         number: '12345671',
@@ -91,7 +91,7 @@ describe('店番・預金種目・口座番号 to 記号・番号', () => {
       },
     });
     const transfer = value(passbookAccountOf({ branchCode: '019', accountType: '2', accountNumber: '０１２３４５６' }));
-    assert.deepEqual(transfer.account, { bankCode: '9900', branchCode: '019', accountType: '2', accountTypeName: '当座', accountNumber: '0123456' });
+    assert.deepEqual(transfer.account, { bankCode: '9900', branchCode: '019', accountType: '2', accountTypeName: '当座', accountTypes: ['2'], accountNumber: '0123456' });
     assert.equal(transfer.passbook.symbol, '001**');
     assert.equal(transfer.passbook.number, '123456');
     assert.deepEqual(

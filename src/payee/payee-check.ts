@@ -87,9 +87,11 @@ function converted(input: PayeeInput, problems: PayeeProblem[]): Account {
     return account;
   }
   const yucho = result.value;
-  // What the 記号・番号 give fills what was not given; what was given must agree with it.
+  // What the 記号・番号 give fills what was not given; what was given must agree with it (a
+  // 通常貯蓄貯金 is sent as 貯蓄: docs/yucho.md).
   const agrees = (field: string | undefined, value: string | undefined) => field === undefined || value === undefined || field === value;
-  if (!agrees(account.branchCode, yucho.branchCode) || !agrees(account.accountType, yucho.accountType) || !agrees(account.accountNumber, yucho.accountNumber)) {
+  const typeAgrees = account.accountType === undefined || (yucho.accountTypes as readonly string[]).includes(account.accountType);
+  if (!agrees(account.branchCode, yucho.branchCode) || !typeAgrees || !agrees(account.accountNumber, yucho.accountNumber)) {
     problems.push(problem('yucho_conflict'));
   }
   return {

@@ -119,6 +119,8 @@ export interface TransferAccount {
   readonly branchCode: string;
   readonly accountType: DepositType;
   readonly accountTypeName: DepositTypeName;
+  /** Every 預金種目 an account of this 記号 may be sent as: 普通 or 貯蓄 (a 通常貯蓄貯金) for a 記号 1…. */
+  readonly accountTypes: readonly DepositType[];
   /** 7 digits; absent when only the 記号 was given. */
   readonly accountNumber?: string;
 }
@@ -135,7 +137,7 @@ export function transferAccountOf(symbolText: string, numberText?: string): Yuch
   const typed = read.value;
   if (typed.number !== undefined && numberText !== undefined) return fail('number', 'malformed', 'the 番号 is given twice: in symbol and in number; give it in one of them');
   const rule = KINDS[typed.kind];
-  const base = { bankCode: JP_BANK_CODE, branchCode: branchCodeOfSymbol(typed), accountType: rule.type, accountTypeName: depositTypeName(rule.type) } as const;
+  const base = { bankCode: JP_BANK_CODE, branchCode: branchCodeOfSymbol(typed), accountType: rule.type, accountTypeName: depositTypeName(rule.type), accountTypes: rule.types } as const;
   const raw = typed.number ?? numberText;
   if (raw === undefined) return ok(base);
   const number = readNumber(raw, typed);
@@ -212,7 +214,7 @@ export function passbookAccountOf(input: TransferAccountInput): YuchoResult<{ re
   const digits = withoutLeadingZeros(number);
   if (digits === '') return zeroNumber('account_number');
   return ok({
-    account: { bankCode: JP_BANK_CODE, branchCode, accountType: type, accountTypeName: depositTypeName(type), accountNumber: digits.padStart(ACCOUNT_NUMBER_DIGITS, '0') },
+    account: { bankCode: JP_BANK_CODE, branchCode, accountType: type, accountTypeName: depositTypeName(type), accountTypes: rule.types, accountNumber: digits.padStart(ACCOUNT_NUMBER_DIGITS, '0') },
     passbook: {
       symbol: rule.symbolDigit + branchCode.slice(0, 2) + '**',
       number: rule.trailingOne ? digits + '1' : digits,
