@@ -140,6 +140,11 @@ describe('a 全銀 総合振込 file', () => {
     assert.deepEqual([summary.read, summary.records, summary.malformedCount, total(summary)], [9, { header: 1, data: 4, trailer: 1, end: 1 }, 2, 4]);
   });
 
+  it('reports a record after the end record as one that should not be there', async () => {
+    const { summary } = await validate(zenginFile([...GOOD, GOOD[1]!], true));
+    assert.deepEqual(summary.fileProblems, [{ kind: 'rule', record: 7, message: 'data record where nothing more was expected' }]);
+  });
+
   it('reports a file that ends early', async () => {
     const { summary } = await validate(zenginFile(GOOD.slice(0, 3), false));
     assert.deepEqual(summary.fileProblems, [{ kind: 'rule', record: 3, message: 'the file ends without a trailer record (8) and an end record (9)' }]);

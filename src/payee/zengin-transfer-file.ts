@@ -98,6 +98,11 @@ export class ZenginFileRules {
   /** @param keep how many problems to hold (a broken file may have one per record). */
   constructor(private readonly keep = 1000) {}
 
+  /** What the next record should be, as a problem names it: nothing may follow the end record. */
+  #expected(): string {
+    return this.#expecting === 'nothing' ? 'nothing more' : `a ${this.#expecting} record`;
+  }
+
   #problem(record: number, message: string, kind: ZenginFileProblem['kind'] = 'rule'): void {
     this.counts[kind]++;
     if (this.problems.length < this.keep) this.problems.push({ kind, record, message });
@@ -120,7 +125,7 @@ export class ZenginFileRules {
       case '8':
         return this.#trailer(n, record);
       case '9':
-        if (this.#expecting !== 'header or end') this.#problem(n, `end record where ${this.#expecting === 'nothing' ? 'nothing more' : `a ${this.#expecting} record`} was expected`);
+        if (this.#expecting !== 'header or end') this.#problem(n, `end record where ${this.#expected()} was expected`);
         this.#expecting = 'nothing';
         return undefined;
       default:
@@ -131,7 +136,7 @@ export class ZenginFileRules {
   }
 
   #header(n: number, record: Buffer): undefined {
-    if (this.#expecting !== 'header' && this.#expecting !== 'header or end') this.#problem(n, `header record where a ${this.#expecting} record was expected`);
+    if (this.#expecting !== 'header' && this.#expecting !== 'header or end') this.#problem(n, `header record where ${this.#expected()} was expected`);
     const kind = text(record, HEADER.fileKind);
     if (!(kind in ZENGIN_FILE_KINDS)) this.#problem(n, `種別コード "${kind}" is none of 21 (総合振込), 11 (給与振込), 12 (賞与振込)`);
     this.#fileKind ??= ZENGIN_FILE_KINDS[kind];
@@ -143,7 +148,7 @@ export class ZenginFileRules {
   }
 
   #data(n: number, record: Buffer): ZenginDataRecord {
-    if (this.#expecting !== 'data or trailer') this.#problem(n, `data record where a ${this.#expecting} record was expected`);
+    if (this.#expecting !== 'data or trailer') this.#problem(n, `data record where ${this.#expected()} was expected`);
     const data = readDataRecord(record);
     this.#count++;
     if (/^[0-9]{10}$/.test(data.amount)) this.#total += BigInt(data.amount);
@@ -155,7 +160,7 @@ export class ZenginFileRules {
   }
 
   #trailer(n: number, record: Buffer): undefined {
-    if (this.#expecting !== 'data or trailer') this.#problem(n, `trailer record where a ${this.#expecting} record was expected`);
+    if (this.#expecting !== 'data or trailer') this.#problem(n, `trailer record where ${this.#expected()} was expected`);
     const count = text(record, TRAILER.count);
     const total = text(record, TRAILER.total);
     if (!/^[0-9]{6}$/.test(count)) this.#problem(n, `合計件数 "${count}" is not 6 digits`);
