@@ -40,5 +40,5 @@ export type QueryOf<P extends PathsWith<'get'>> = Operation<P, 'get'> extends { 
 /** The path parameters of a GET; `never` for a path without any. */
 export type PathParamsOf<P extends PathsWith<'get'>> = Operation<P, 'get'> extends { parameters: { path?: infer T } } ? NonNullable<T> : never;
 
-/** The JSON body a POST takes. */
-export type BodyOf<P extends PathsWith<'post'>> = Operation<P, 'post'> extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+/** The JSON body a POST (or another method `M`) takes. */
+export type BodyOf<P extends PathsWith<M>, M extends Method = 'post'> = Operation<P, M> extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;

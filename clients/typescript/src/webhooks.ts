@@ -5,31 +5,22 @@
  */
 import type { GinkoCalls } from './calls.js';
 import { errorFrom, orThrow } from './errors.js';
-import type { Answer } from './operations.js';
+import type { Answer, BodyOf } from './operations.js';
 
 export type Webhook = Answer<'/watch/v1/webhooks/{id}', 'get'>['webhook'];
 /** An event as delivered and as the feed lists it. */
 export type WebhookEvent = Answer<'/watch/v1/webhooks/{id}/events', 'get'>['events'][number];
 export type WebhookDelivery = Answer<'/watch/v1/webhooks/{id}/deliveries', 'get'>['deliveries'][number];
 
-export interface NewWebhook {
-  readonly url: string;
-  /** `0537` for a bank and all its branches, `0005-135` for one branch. */
-  readonly codes: readonly string[];
-  readonly description?: string | null;
-}
+/** A webhook to make: `url`, `codes` (`0537` for a bank and all its branches, `0005-135` for one branch), `description`. */
+export type NewWebhook = BodyOf<'/watch/v1/webhooks'>;
 
-export interface WebhookChange {
-  readonly url?: string;
-  readonly codes?: readonly string[];
-  readonly description?: string | null;
-  /** false stops deliveries, true starts them again (after a 410 Gone disabled the webhook). */
-  readonly enabled?: boolean;
-}
+/** What PATCH changes; `enabled: false` stops deliveries, `true` starts them again (after a 410 Gone disabled the webhook). */
+export type WebhookChange = BodyOf<'/watch/v1/webhooks/{id}', 'patch'>;
 
 /** POST /watch/v1/webhooks: the webhook and its signing secret, which no later answer shows. */
 export async function createWebhook(calls: GinkoCalls, webhook: NewWebhook): Promise<{ webhook: Webhook; secret: string }> {
-  return orThrow(calls.POST('/watch/v1/webhooks', { body: { ...webhook, codes: [...webhook.codes] } }));
+  return orThrow(calls.POST('/watch/v1/webhooks', { body: webhook }));
 }
 
 /**
@@ -49,9 +40,7 @@ export async function listWebhooks(calls: GinkoCalls): Promise<Webhook[]> {
 
 /** PATCH /watch/v1/webhooks/{id}. */
 export async function updateWebhook(calls: GinkoCalls, id: string, change: WebhookChange): Promise<Webhook> {
-  const { codes, ...rest } = change;
-  const body = { ...rest, ...(codes === undefined ? {} : { codes: [...codes] }) };
-  return (await orThrow(calls.PATCH('/watch/v1/webhooks/{id}', { params: { path: { id } }, body }))).webhook;
+  return (await orThrow(calls.PATCH('/watch/v1/webhooks/{id}', { params: { path: { id } }, body: change }))).webhook;
 }
 
 /** DELETE /watch/v1/webhooks/{id}: the webhook, its pending events and its delivery log. */
