@@ -54,9 +54,15 @@ describe('former bank names from the lineage', () => {
     assert.equal(snapshot.derive(LINEAGE).branch('1742', '003')!.status, 'closed');
   });
 
-  it('a name still an institution of today is that institution: 名取岩沼農協 増田 is 3652-100, auto-confirmed', () => {
+  it('a name still listed is that institution, but a code the lineage carried on is never auto-confirmed: 名取岩沼農協 増田 is 3652-100, code_moved', () => {
+    assert.deepEqual(answer('名取岩沼農協', '増田'), { best: '3652-100 増田', reasons: ['code_moved'] });
+    assert.deepEqual(answer('なとりいわぬまのうきょう', 'ますだ'), { best: '3652-100 増田', reasons: ['code_moved'] });
     const a = resolve(snapshot, { bankName: '名取岩沼農協', branchName: '増田', context: 'payment' }).answer;
-    assert.deepEqual([a.decision, a.best_match?.bank_code, a.best_match?.branch_code], ['auto_confirm', '3652', '100']);
+    assert.equal(a.decision, 'needs_review');
+    assert.equal(a.reason_summary_ja, 'この金融機関・支店のコードは他のコードに引き継がれています（元のデータには残っています）。引き継ぎ先のコードを確認してください。');
+    // The branch it moved to resolves as itself.
+    const today = resolve(snapshot, { bankName: '仙台農協', branchName: '増田', context: 'payment' }).answer;
+    assert.deepEqual([today.decision, today.best_match?.bank_code, today.best_match?.branch_code, today.reason_codes], ['auto_confirm', '3636', '806', []]);
   });
 
   it('no former name is the name of an institution listed today', () => {

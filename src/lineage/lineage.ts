@@ -45,6 +45,14 @@ export class Lineage {
     return this.#answer({ bank: bankCode, branch: branchCode });
   }
 
+  /**
+   * Whether a code has a successor: for one still listed today, that upstream lists it after its
+   * record moved on (3652-100, docs/lineage.md#statuses). Cheap: no answer is built.
+   */
+  hasSuccessor(bankCode: string, branchCode: string | null): boolean {
+    return this.#link({ bank: bankCode, branch: branchCode }) !== undefined;
+  }
+
   /** The effective date of version `at`. */
   #dateOf(at: number): string {
     return this.history.versions[at]!.date;

@@ -15,6 +15,7 @@ export const REASON_MESSAGES_JA: Readonly<Record<ReasonCode, string>> = Object.f
   branch_code_mismatch: '入力された支店コードと支店名が別の支店を指しています。',
   bank_former_name: '入力された金融機関名は旧名称です。現在の金融機関・支店を確認してください。',
   branch_former_name: '入力された支店名は旧名称です。この支店を引き継いだ現在の支店名と店番を確認してください。',
+  code_moved: 'この金融機関・支店のコードは他のコードに引き継がれています（元のデータには残っています）。引き継ぎ先のコードを確認してください。',
   payment_bank_alias: '支払用途では、略称・別名による金融機関の特定は確認が必要です。',
   payment_bank_abbreviation: '支払用途では、業態名（信用金庫など）を省略した金融機関名は確認が必要です。',
   payment_branch_trim: '支払用途では、支店名から「支店」などの語を除いて照合した結果は確認が必要です。',

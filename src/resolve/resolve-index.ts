@@ -97,6 +97,8 @@ export interface ResolveIndex {
    * each entry the branch that carries it today.
    */
   formerBranches(formerCode: string): BranchIndex;
+  /** Whether the lineage carried this code on to another while upstream still lists it (3652-100). */
+  moved(bankCode: string, branchCode: string): boolean;
 }
 
 /** The branches whose reading has this spoken key: the ones indexed by it, and those whose reading is already its own spoken key. */
@@ -262,6 +264,7 @@ function* indexSteps(snapshot: Snapshot): Generator<void, ResolveIndex, void> {
     ...maps,
     near,
     aliases,
+    moved: (bankCode, branchCode) => lineage.hasSuccessor(bankCode, null) || lineage.hasSuccessor(bankCode, branchCode),
     branches(bankCode: string): BranchIndex {
       let index = branchIndexes.get(bankCode);
       if (!index) {

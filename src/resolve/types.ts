@@ -61,6 +61,7 @@ export const REASON_CODES = [
   'branch_code_mismatch',
   'bank_former_name',
   'branch_former_name',
+  'code_moved',
   'payment_bank_alias',
   'payment_bank_abbreviation',
   'payment_branch_trim',
