@@ -65,6 +65,12 @@ describe('former bank names from the lineage', () => {
     assert.deepEqual([today.decision, today.best_match?.bank_code, today.best_match?.branch_code, today.reason_codes], ['auto_confirm', '3636', '806', []]);
   });
 
+  it("a main office asked of a former bank is that bank's head office, by the names it carried there: 北越銀行 本店 is 0140-020 長岡本店営業部, not 第四北越銀行's own", () => {
+    for (const branch of ['本店', 'ほんてん']) assert.deepEqual(answer('北越銀行', branch), { best: '0140-020 長岡本店営業部', reasons: ['bank_former_name', 'generic_branch', 'below_auto_total'] }, branch);
+    // A former bank whose head office had a main-office name keeps it: 中京銀行 本店 is 0542-201 本店営業部.
+    assert.equal(resolve(snapshot, { bankName: '中京銀行', branchName: '本店' }).answer.best_match?.branch_code, '201');
+  });
+
   it('no former name is the name of an institution listed today', () => {
     const lineage = snapshot.derive(LINEAGE);
     const today = new Set(snapshot.directory.banks.map((b) => b.name));

@@ -155,7 +155,13 @@ function branchIndex(bankCode: string, branches: readonly Branch[], lineage: Rea
   );
 }
 
-function indexOf(bankCode: string, entries: readonly BranchEntry[], lineage: ReadonlyMap<string, readonly FormerName[]>, keyOf: KeyMaker): BranchIndex {
+function indexOf(
+  bankCode: string,
+  entries: readonly BranchEntry[],
+  lineage: ReadonlyMap<string, readonly FormerName[]>,
+  keyOf: KeyMaker,
+  mainOffices: readonly BranchEntry[] = entries.filter((e) => isMainOffice(e.branch)),
+): BranchIndex {
   const byName = new Postings<BranchEntry>();
   const byKana = new Postings<BranchEntry>();
   const byBase = new Postings<BranchEntry>();
@@ -189,7 +195,7 @@ function indexOf(bankCode: string, entries: readonly BranchEntry[], lineage: Rea
       for (const key of new Set([name.folded, keyOf(former.kana).folded, officialBase(name)?.key.folded ?? ''])) if (key !== e.kana.folded) byFormer.add(key, e);
     }
   }
-  return { bankCode, entries, byName, byKana, byBase, byDigits, bySpoken, byFormer, mainOffices: entries.filter((e) => isMainOffice(e.branch)), near: new NearIndex(nearTexts) };
+  return { bankCode, entries, byName, byKana, byBase, byDigits, bySpoken, byFormer, mainOffices, near: new NearIndex(nearTexts) };
 }
 
 /** Banks keyed per step of the stepwise build: a few ms each with cold code. */
@@ -281,11 +287,21 @@ function* indexSteps(snapshot: Snapshot): Generator<void, ResolveIndex, void> {
       let index = formerIndexes.get(formerCode);
       if (!index) {
         const keys = makeKey ?? keyMaker();
-        const entries = (former.get(formerCode)?.branches() ?? []).flatMap((b) => {
+        const named = (former.get(formerCode)?.branches() ?? []).flatMap((b) => {
           const today = directory.branchesByCode(b.bank, b.branch)[0];
-          return today ? b.names.map((n) => branchEntry(today, n.name, n.kana, keys)) : [];
+          return today ? b.names.map((n) => ({ as: { ...today, name: n.name, fullWidthKana: n.kana }, entry: branchEntry(today, n.name, n.kana, keys) })) : [];
         });
-        index = indexOf(formerCode, entries, NO_FORMER_NAMES, keys);
+        // The former institution's head office by the names it carried there, whatever its branch
+        // is called today; failing a generic one, a place's head office (北越銀行 長岡本店営業部).
+        let heads = named.filter((n) => isMainOffice(n.as));
+        if (heads.length === 0) heads = named.filter((n) => /本店(営業部)?$/.test(n.as.name));
+        index = indexOf(
+          formerCode,
+          named.map((n) => n.entry),
+          NO_FORMER_NAMES,
+          keys,
+          heads.map((n) => n.entry),
+        );
         formerIndexes.set(formerCode, index);
       }
       return index;
