@@ -34,6 +34,7 @@ describe('POST /accounts/v1/validate on the real events', () => {
       { id: 'yucho', bank_code: '9900', symbol: '14030', number: '12345671', holder_kana: 'ﾕｳﾁﾖ ﾊﾅｺ' },
       { id: 'kana', bank_code: '0001', branch_code: '001', holder_kana: '山田 太郎' },
       { id: 'mismatch', bank_code: '0001', branch_code: '001', bank_name: '三井住友銀行', branch_name: 'ｼﾝｼﾞﾕｸ' },
+      { id: 'half-updated', bank_code: '0147', branch_code: '110', bank_name: '福邦銀行', branch_name: '春江中央' },
     ];
     const res = await post({ items });
     assert.equal(res.status, 200);
@@ -74,6 +75,8 @@ describe('POST /accounts/v1/validate on the real events', () => {
           problem('branch_name', 'branch_name_mismatch', '支店名がこのコードの名称(現在・過去とも)と一致しません'),
         ],
       },
+      // The code was updated after the merger, the bank name was not: the name of the institution it took over.
+      { id: 'half-updated', verdict: 'renamed', current: record('0147', '福井銀行', '110', '春江中央'), successor: null, problems: [problem('bank_name', 'bank_renamed', '金融機関名は旧名称です。current の名称に変更してください')] },
     ]);
     assert.deepEqual(Object.keys(res.body.results[0]!), ['id', 'verdict', 'current', 'successor', 'problems']);
   });

@@ -128,7 +128,24 @@ function nameMatch(name: string, listings: CodeHistory | undefined, matches: (gi
 }
 
 export class PayeeChecker {
-  constructor(readonly lineage: Lineage) {}
+  /**
+   * The institutions each one carries on, directly or along a chain (福邦銀行 for 福井銀行): a
+   * record whose code was updated but whose bank name was not names a former institution.
+   */
+  readonly #predecessors = new Map<string, string[]>();
+
+  constructor(readonly lineage: Lineage) {
+    const links = lineage.links.banks;
+    for (const code of links.keys()) {
+      const seen = new Set([code]);
+      let end = code;
+      for (let link = links.get(end); link && !seen.has(link.bank); link = links.get(end)) {
+        seen.add(link.bank);
+        end = link.bank;
+      }
+      if (end !== code) (this.#predecessors.get(end) ?? this.#predecessors.set(end, []).get(end)!).push(code);
+    }
+  }
 
   check(input: PayeeInput): PayeeCheck {
     const problems: PayeeProblem[] = [];
@@ -166,7 +183,8 @@ export class PayeeChecker {
     const history = this.lineage.history;
     const bankName = given(input.bankName);
     if (bankName !== undefined) {
-      const match = nameMatch(bankName, history.banks.get(bankCode), namesBank);
+      let match = nameMatch(bankName, history.banks.get(bankCode), namesBank);
+      if (match === 'none' && (this.#predecessors.get(bankCode) ?? []).some((code) => nameMatch(bankName, history.banks.get(code), namesBank) !== 'none')) match = 'former';
       if (match !== 'current') problems.push(problem(match === 'former' ? 'bank_renamed' : 'bank_name_mismatch'));
     }
     const branchName = given(input.branchName);
