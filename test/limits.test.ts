@@ -4,7 +4,7 @@
  * constants, so the two cannot drift apart.
  */
 import assert from 'node:assert/strict';
-import { MAX_CACHED_SUBJECTS } from '../src/access/rate-limiter.js';
+import { FILTER_ALLOWANCE_KEYS } from '../src/access/filter-allowance.js';
 import { CACHE_MAX_ENTRIES } from '../src/access/authenticator.js';
 import { RESPONSE_CACHE_BYTES } from '../src/http/edge/answer-cache.js';
 import { RESULT_CACHE_BYTES } from '../src/dataset/result-cache.js';
@@ -317,7 +317,7 @@ describe('docs/limits.md', () => {
       ['DOWNLOAD_URL_TTL_SECONDS', DOWNLOAD_URL_TTL_SECONDS],
       ['RESPONSE_CACHE_BYTES', RESPONSE_CACHE_BYTES],
       ['RESULT_CACHE_BYTES', RESULT_CACHE_BYTES],
-      ['MAX_CACHED_SUBJECTS', MAX_CACHED_SUBJECTS],
+      ['FILTER_ALLOWANCE_KEYS', FILTER_ALLOWANCE_KEYS],
       ['CACHE_MAX_ENTRIES', CACHE_MAX_ENTRIES],
       ['LOG_BUFFER_BYTES', LOG_BUFFER_BYTES],
       ['DOWNLOADS_PER_URL', DOWNLOADS_PER_URL],

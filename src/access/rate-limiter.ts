@@ -52,8 +52,6 @@ interface Counted {
   readonly dayWindow: number;
 }
 
-/** Subjects (keys) whose counter names are kept per bucket; past this the cache starts again. */
-export const MAX_CACHED_SUBJECTS = 10_000;
 
 /** Day counters outlive their day by this much, so a counter never expires before its day ends. */
 const DAY_WINDOW_GRACE_SECONDS = 3_600;
@@ -65,11 +63,15 @@ export interface RateLimiterOptions {
   readonly journal?: UsageJournal | undefined;
 }
 
-/** The counter keys of one subject in one bucket on one day, made once rather than per request. */
+/** The counter keys of one subject in one bucket on one day. */
 interface SubjectKeys {
   readonly day: string;
   readonly second: string;
   readonly today: string;
+}
+
+function keysOf(bucket: string, subject: string, day: string): SubjectKeys {
+  return { day, second: `${bucket}:s:${subject}`, today: dayCounterKey(bucket, subject, day) };
 }
 
 export class RateLimiter {
@@ -77,8 +79,6 @@ export class RateLimiter {
   readonly #journal: UsageJournal | undefined;
   /** The JST day of the last request and the epoch ms at which it started and ends. */
   #day = { name: '', start: 0, end: 0 };
-  /** Keys by bucket and subject; rebuilt when the day changes, cleared when it grows large. */
-  readonly #keys = new Map<string, Map<string, SubjectKeys>>();
 
   constructor(
     private readonly counters: Counters,
@@ -97,17 +97,6 @@ export class RateLimiter {
     return this.#day;
   }
 
-  #keysOf(bucket: string, subject: string, day: string): SubjectKeys {
-    let subjects = this.#keys.get(bucket);
-    if (subjects === undefined) this.#keys.set(bucket, (subjects = new Map()));
-    let keys = subjects.get(subject);
-    if (keys === undefined || keys.day !== day) {
-      if (subjects.size >= MAX_CACHED_SUBJECTS) subjects.clear();
-      keys = { day, second: `${bucket}:s:${subject}`, today: dayCounterKey(bucket, subject, day) };
-      subjects.set(subject, keys);
-    }
-    return keys;
-  }
 
   /**
    * Counts one request as `units` requests of the day and `secondUnits` of the second (a Resolve
@@ -118,7 +107,7 @@ export class RateLimiter {
     const now = this.#now();
     const { name: day, end } = this.#dayOf(now);
     const untilMidnight = Math.ceil((end - now) / 1000);
-    const keys = this.#keysOf(bucket, subject, day);
+    const keys = keysOf(bucket, subject, day);
     const dayWindow = untilMidnight + DAY_WINDOW_GRACE_SECONDS;
     const second = this.counters.add(keys.second, secondUnits, 1);
     const today = this.counters.add(keys.today, units, dayWindow);
@@ -155,7 +144,7 @@ export class RateLimiter {
   refund(bucket: string, subject: string, units: number): MaybePromise<void> {
     const now = this.#now();
     const { name: day, end } = this.#dayOf(now);
-    const keys = this.#keysOf(bucket, subject, day);
+    const keys = keysOf(bucket, subject, day);
     this.#journal?.record(bucket, subject, day, -units, keys.today);
     return andThen(this.counters.add(keys.today, -units, Math.ceil((end - now) / 1000) + DAY_WINDOW_GRACE_SECONDS), () => undefined);
   }
