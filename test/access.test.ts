@@ -12,7 +12,7 @@ import { MemoryCounters } from '../src/access/counters.js';
 import { openAccessControl } from '../src/store/open-access.js';
 import { jstDay, nextJstMidnight, secondsUntilJstMidnight } from '../src/access/jst.js';
 import { KeyStore } from '../src/store/key-store.js';
-import { PlanCache } from '../src/access/plan-cache.js';
+import { PLAN_CACHE_TTL_MS, PlanCache } from '../src/access/plan-cache.js';
 import type { Plan } from '../src/access/plans.js';
 import { PlanStore } from '../src/store/plan-store.js';
 import { RateLimiter } from '../src/access/rate-limiter.js';
@@ -297,15 +297,20 @@ describe('usage journal and plan cache on SQLite', () => {
     assert.equal(reads, 2);
   });
 
-  it('answers a cached plan synchronously', async () => {
+  it('reads a plan from the store once per PLAN_CACHE_TTL_MS', async () => {
     const plan: Plan = { name: 'p', perSecond: 1, perDay: 2, exportAllowed: false, webhooks: 0, webhookCodes: 0 };
-    const cache = new PlanCache({ get: async () => plan }, () => 0);
-    assert.ok(cache.get('p') instanceof Promise, 'the first read waits on the store');
+    let reads = 0;
+    let clock = 0;
+    const cache = new PlanCache({ get: async () => (reads++, plan) }, () => clock);
+    assert.deepEqual(await Promise.all([cache.get('p'), cache.get('p')]), [plan, plan]);
+    assert.equal(await cache.get('p'), plan);
+    assert.equal(reads, 1, 'requests at once share one read, and later ones are answered from memory');
+    clock = PLAN_CACHE_TTL_MS;
     await cache.get('p');
-    assert.equal(cache.get('p'), plan);
+    assert.equal(reads, 2);
   });
 
-  it('authenticates from the cache synchronously; a revocation reaches it once the cache entry ends', async () => {
+  it('authenticates from the cache; a revocation reaches it once the cache entry ends', async () => {
     await new PlanStore(store.db).ensureDefaults();
     const keys = new KeyStore(store.db);
     const a = await keys.create({ plan: 'free', name: 'a' });
@@ -313,18 +318,17 @@ describe('usage journal and plan cache on SQLite', () => {
     let clock = 0;
     const auth = new Authenticator(keys, () => clock);
     try {
-      const first = auth.authenticate(a.key);
-      assert.ok(first instanceof Promise, 'a key not yet cached is read from the store');
-      assert.deepEqual(await first, { ok: true, key: a.record });
-      assert.deepEqual(auth.authenticate(a.key), { ok: true, key: a.record });
+      assert.ok('hash' in auth.fromMemory(a.key), 'a key not yet cached is read from the store');
+      assert.deepEqual(await auth.authenticate(a.key), { ok: true, key: a.record });
+      assert.deepEqual(auth.fromMemory(a.key), { ok: true, key: a.record }, 'then answered from memory');
       assert.deepEqual(await auth.authenticate(b.key), { ok: true, key: b.record });
       const wrong = b.key.slice(0, -1) + (b.key.endsWith('A') ? 'B' : 'A');
       assert.deepEqual(await auth.authenticate(wrong), { ok: false, reason: 'invalid' });
-      assert.deepEqual(auth.authenticate('gk_short'), { ok: false, reason: 'invalid' });
-      assert.deepEqual(auth.authenticate(a.key), { ok: true, key: a.record });
+      assert.deepEqual(auth.fromMemory('gk_short'), { ok: false, reason: 'invalid' }, 'not shaped like a key: no lookup');
+      assert.deepEqual(await auth.authenticate(a.key), { ok: true, key: a.record });
       // Revocation reaches a client that keeps presenting the key once the cache entry ends.
       await keys.revoke(a.record.id);
-      assert.deepEqual(auth.authenticate(a.key), { ok: true, key: a.record });
+      assert.deepEqual(await auth.authenticate(a.key), { ok: true, key: a.record });
       clock = CACHE_TTL_MS;
       assert.deepEqual(await auth.authenticate(a.key), { ok: false, reason: 'revoked' });
     } finally {

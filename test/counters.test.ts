@@ -70,17 +70,20 @@ function countersSuite(name: string, open: () => Promise<{ counters: Counters; c
 
 countersSuite('memory', async () => ({ counters: new MemoryCounters(), cleanup: async () => {} }));
 
-it('memory counters answer at once, without a promise (the synchronous access check relies on it)', async () => {
+it('memory counters count each add before it returns: adds sent at once each see their own count', async () => {
   let clock = 1_000;
   const c = new MemoryCounters(() => clock);
   try {
-    assert.deepEqual(c.add('k', 1, 2), { count: 1, msBeforeReset: 2_000 });
+    assert.deepEqual(await Promise.all([c.add('k', 1, 2), c.add('k', 1, 2)]), [
+      { count: 1, msBeforeReset: 2_000 },
+      { count: 2, msBeforeReset: 2_000 },
+    ]);
     clock += 500;
-    assert.deepEqual(c.add('k', 1, 2), { count: 2, msBeforeReset: 1_500 });
-    assert.deepEqual(c.get('k'), { count: 2, msBeforeReset: 1_500 });
+    assert.deepEqual(await c.add('k', 1, 2), { count: 3, msBeforeReset: 1_500 });
+    assert.deepEqual(await c.get('k'), { count: 3, msBeforeReset: 1_500 });
     clock += 1_500;
-    assert.equal(c.get('k'), undefined);
-    assert.deepEqual(c.add('k', 1, 2), { count: 1, msBeforeReset: 2_000 });
+    assert.equal(await c.get('k'), undefined);
+    assert.deepEqual(await c.add('k', 1, 2), { count: 1, msBeforeReset: 2_000 });
   } finally {
     await c.close();
   }

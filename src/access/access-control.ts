@@ -11,7 +11,6 @@ import type { Authenticator, AuthResult, PendingLookup } from './authenticator.j
 import type { Counters } from './counters.js';
 import type { ApiKeyRecord } from './api-key.js';
 import type { MaintenanceSwitch } from './maintenance.js';
-import { andThen, isPromise, type MaybePromise } from './maybe-promise.js';
 import type { PlanCache } from './plan-cache.js';
 import type { Limits, RateLimiter, RateLimitResult } from './rate-limiter.js';
 import { checkRestrictions, type RestrictionFailure } from './restrictions.js';
@@ -70,11 +69,10 @@ export class AccessControl {
   }
 
   /**
-   * The decision for one request: synchronous when the key and its plan are cached and the
-   * counters are in process (the common case), a promise when the store or Redis is asked.
-   * The steps are methods, not closures, so the synchronous path allocates nothing for them.
+   * The decision for one request: from memory when the key and its plan are cached and the
+   * counters are in process (the common case); the store or Redis is asked otherwise.
    */
-  check(request: AccessRequest, policy: LimitPolicy): MaybePromise<AccessDecision> {
+  async check(request: AccessRequest, policy: LimitPolicy): Promise<AccessDecision> {
     if (this.parts.maintenance.on) return MAINTENANCE;
     const known = this.parts.auth.fromMemory(request.presentedKey);
     if ('hash' in known) return this.#lookUp(known, request, policy);
@@ -92,14 +90,14 @@ export class AccessControl {
     return this.#authenticated(result, request, policy);
   }
 
-  #authenticated(result: AuthResult, request: AccessRequest, policy: LimitPolicy): MaybePromise<AccessDecision> {
+  async #authenticated(result: AuthResult, request: AccessRequest, policy: LimitPolicy): Promise<AccessDecision> {
     if (!result.ok) return this.#refuse(result.reason, request);
     const key = result.key;
     const restricted = checkRestrictions(key, request);
     if (restricted) return deny({ kind: 'restricted', reason: restricted }, key);
-    const plan = this.parts.plans.get(key.plan);
-    if (isPromise(plan)) return plan.then((p) => this.#limit(key, p, policy));
-    return this.#limit(key, plan, policy);
+    const plan = await this.parts.plans.get(key.plan);
+    if (!plan) return deny({ kind: 'unknown_plan', plan: key.plan }, key);
+    return admitted(key, plan, await this.parts.limiter.consume(policy.bucket, key.id, limitsOf(key, plan, policy)));
   }
 
   async #refuse(reason: 'missing' | 'invalid' | 'revoked', request: AccessRequest): Promise<AccessDecision> {
@@ -109,21 +107,15 @@ export class AccessControl {
     return deny({ kind: 'unauthenticated', reason });
   }
 
-  #limit(key: ApiKeyRecord, plan: Plan | undefined, policy: LimitPolicy): MaybePromise<AccessDecision> {
-    if (!plan) return deny({ kind: 'unknown_plan', plan: key.plan }, key);
-    const rate = this.parts.limiter.consume(policy.bucket, key.id, limitsOf(key, plan, policy));
-    if (isPromise(rate)) return rate.then((r) => admitted(key, plan, r));
-    return admitted(key, plan, rate);
-  }
-
   /**
    * A request without a key on a route an operator opened to such requests (the zengin-code
    * JSON files, docs/search-api.md#the-zengin-code-json-shape): maintenance, then `limits` per
    * client address in `bucket`.
    */
-  checkAddress(request: AccessRequest, bucket: string, limits: Limits): MaybePromise<AddressDecision> {
+  async checkAddress(request: AccessRequest, bucket: string, limits: Limits): Promise<AddressDecision> {
     if (this.parts.maintenance.on) return { ok: false, denial: { kind: 'maintenance' } };
-    return andThen(this.parts.limiter.consume(bucket, `ip:${request.ip}`, limits), (rate): AddressDecision => (rate.allowed ? { ok: true, rate } : { ok: false, denial: { kind: 'rate_limited', rate } }));
+    const rate = await this.parts.limiter.consume(bucket, `ip:${request.ip}`, limits);
+    return rate.allowed ? { ok: true, rate } : { ok: false, denial: { kind: 'rate_limited', rate } };
   }
 
   /**
@@ -132,12 +124,12 @@ export class AccessControl {
    * request of the second, the check having counted the first (docs/resolve.md#batch). When they
    * do not fit, the check's request is given back too: a refused batch is not counted.
    */
-  charge(key: ApiKeyRecord, plan: Plan, policy: LimitPolicy, units: number): MaybePromise<RateLimitResult> {
+  async charge(key: ApiKeyRecord, plan: Plan, policy: LimitPolicy, units: number): Promise<RateLimitResult> {
     const { limiter } = this.parts;
-    return andThen(limiter.consume(policy.bucket, key.id, limitsOf(key, plan, policy), units, 0), (rate) => {
-      if (rate.allowed) return rate;
-      return andThen(limiter.refund(policy.bucket, key.id, 1), () => ({ ...rate, remainingDay: Math.min(rate.limitDay, rate.remainingDay + 1) }));
-    });
+    const rate = await limiter.consume(policy.bucket, key.id, limitsOf(key, plan, policy), units, 0);
+    if (rate.allowed) return rate;
+    await limiter.refund(policy.bucket, key.id, 1);
+    return { ...rate, remainingDay: Math.min(rate.limitDay, rate.remainingDay + 1) };
   }
 
   async close(): Promise<void> {

@@ -8,7 +8,6 @@
  */
 import { API_KEY_SHAPE, type ApiKeyRecord, hashApiKey, type KeyRecords, sameText } from './api-key.js';
 import { ExpiringCache, type Kept } from './expiring-cache.js';
-import { isPromise, type MaybePromise } from './maybe-promise.js';
 
 export const CACHE_TTL_MS = 2_000;
 /** Keys whose lookups are kept; past this the cache starts again. */
@@ -62,8 +61,8 @@ export class Authenticator {
     this.#timer.unref();
   }
 
-  /** Synchronous while the key is in the cache; a store lookup otherwise. */
-  authenticate(presented: string | undefined): MaybePromise<AuthResult> {
+  /** From memory while the key is in the cache; a store lookup otherwise. */
+  async authenticate(presented: string | undefined): Promise<AuthResult> {
     const known = this.fromMemory(presented);
     return 'hash' in known ? this.lookUp(known) : known;
   }
@@ -75,20 +74,16 @@ export class Authenticator {
     // Anything not shaped like a key cannot be one; don't spend a lookup or a cache slot on it.
     if (!API_KEY_SHAPE.test(presented)) return INVALID;
     const hash = hashApiKey(presented);
-    if (this.#records.has(hash, now)) {
-      const entry = this.#records.get(hash, now);
-      if (!isPromise(entry)) return this.#judge(entry, hash, presented);
-    }
+    const entry = this.#records.peek(hash, now);
+    if (entry) return this.#judge(entry, hash, presented);
     const unknownUntil = this.#unknown.get(hash);
     if (unknownUntil !== undefined && unknownUntil > now) return INVALID;
     return { presented, hash, known: this.#known.has(hash) };
   }
 
   /** Asks the store (sharing a lookup under way), then keeps the answer in memory. */
-  lookUp(pending: PendingLookup): MaybePromise<AuthResult> {
-    const entry = this.#records.get(pending.hash, this.now());
-    if (isPromise(entry)) return entry.then((e) => this.#judge(e, pending.hash, pending.presented));
-    return this.#judge(entry, pending.hash, pending.presented);
+  async lookUp(pending: PendingLookup): Promise<AuthResult> {
+    return this.#judge(await this.#records.get(pending.hash, this.now()), pending.hash, pending.presented);
   }
 
   #judge(entry: Kept<ApiKeyRecord | undefined>, hash: string, presented: string): AuthResult {

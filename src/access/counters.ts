@@ -1,10 +1,9 @@
 /**
  * Counters for rate limits and abuse protection: integers that live for a fixed window from the
  * hit that created them. Two implementations share this interface and one test suite
- * (test/counters.test.ts): in-process memory (this file), whose operations answer at once, and
- * Redis (redis-counters.ts, on rate-limiter-flexible), whose operations are promises.
+ * (test/counters.test.ts): in-process memory (this file) and Redis (redis-counters.ts, on
+ * rate-limiter-flexible).
  */
-import type { MaybePromise } from './maybe-promise.js';
 
 export interface CounterState {
   /** The value after the operation. */
@@ -22,17 +21,18 @@ export interface Counters {
    * Adds `delta` (negative to take back) to `key`. If no window is open for the key, one of
    * `windowSeconds` opens with this call; an open window keeps its end.
    */
-  add(key: string, delta: number, windowSeconds: number): MaybePromise<CounterState>;
+  add(key: string, delta: number, windowSeconds: number): Promise<CounterState>;
   /** The counter's state, or undefined when no window is open. */
-  get(key: string): MaybePromise<CounterState | undefined>;
+  get(key: string): Promise<CounterState | undefined>;
   /** Replaces the counter with `count` in a new window of `windowSeconds`. */
-  set(key: string, count: number, windowSeconds: number): MaybePromise<void>;
+  set(key: string, count: number, windowSeconds: number): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
  * Counters in this process's memory: a map of counts and window ends, swept of ended windows
- * once a minute. Every operation completes synchronously.
+ * once a minute. Each operation does its work before it returns (an async function runs to its
+ * first await), so two requests never interleave between reading and updating a count.
  */
 export class MemoryCounters implements Counters {
   readonly kind = 'memory';
@@ -45,7 +45,7 @@ export class MemoryCounters implements Counters {
     this.#sweep.unref();
   }
 
-  add(key: string, delta: number, windowSeconds: number): CounterState {
+  async add(key: string, delta: number, windowSeconds: number): Promise<CounterState> {
     const now = this.now();
     const open = this.#windows.get(key);
     if (open === undefined || open.end <= now) {
@@ -57,13 +57,13 @@ export class MemoryCounters implements Counters {
     return { count: open.count, msBeforeReset: open.end - now };
   }
 
-  get(key: string): CounterState | undefined {
+  async get(key: string): Promise<CounterState | undefined> {
     const now = this.now();
     const open = this.#windows.get(key);
     return open === undefined || open.end <= now ? undefined : { count: open.count, msBeforeReset: open.end - now };
   }
 
-  set(key: string, count: number, windowSeconds: number): void {
+  async set(key: string, count: number, windowSeconds: number): Promise<void> {
     this.#windows.set(key, { count, end: this.now() + windowSeconds * 1000 });
   }
 

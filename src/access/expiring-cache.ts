@@ -1,13 +1,11 @@
 /**
- * Values read from the store and kept for a fixed time, for the request path: a kept value is
- * answered at once (no promise), requests that ask while a read is under way share that read,
+ * Values read from the store and kept for a fixed time, for the request path: a kept value can
+ * be read at once (`peek`), requests that ask while a read is under way share that read,
  * and a failed read is not kept. Plans (plan-cache.ts) and API key lookups (authenticator.ts).
  * A value the owner says not to keep (`keep`) is answered to the requests that waited for it
  * and then dropped: the API key cache keeps only keys that exist, so that lookups of made-up
  * keys cannot fill it and, when it starts again, evict the keys in use.
  */
-import type { MaybePromise } from './maybe-promise.js';
-
 /** A value as read, and the time (epoch ms) until which it is kept. */
 export interface Kept<V> {
   readonly value: V;
@@ -33,21 +31,21 @@ export class ExpiringCache<V> {
     private readonly keep: (value: V) => boolean = () => true,
   ) {}
 
-  /** Whether a value is kept (or being read) for `key` at `now`. */
-  has(key: string, now: number): boolean {
-    const hit = this.#slots.get(key);
-    return hit !== undefined && hit.expires > now;
-  }
-
   /** Drops what is kept for `key`: the next get reads it again. */
   forget(key: string): void {
     this.#slots.delete(key);
   }
 
-  /** The value kept for `key` at `now`, or the read that is under way or starts now. */
-  get(key: string, now: number): MaybePromise<Kept<V>> {
+  /** The value kept for `key` at `now` once its read has finished; undefined otherwise. */
+  peek(key: string, now: number): Kept<V> | undefined {
     const hit = this.#slots.get(key);
-    if (hit && hit.expires > now) return hit.kept ?? hit.reading;
+    return hit && hit.expires > now ? hit.kept : undefined;
+  }
+
+  /** The value kept for `key` at `now`, or the read that is under way or starts now. */
+  get(key: string, now: number): Promise<Kept<V>> {
+    const hit = this.#slots.get(key);
+    if (hit && hit.expires > now) return hit.reading;
     if (this.#slots.size >= this.maxEntries) this.#slots.clear();
     const expires = now + this.ttlMs;
     const slot: Slot<V> = {

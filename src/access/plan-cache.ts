@@ -4,7 +4,6 @@
  * request almost never waits on the store.
  */
 import { ExpiringCache } from './expiring-cache.js';
-import { andThen, type MaybePromise } from './maybe-promise.js';
 import type { Plan, PlanSource } from './plans.js';
 
 export const PLAN_CACHE_TTL_MS = 2_000;
@@ -19,7 +18,7 @@ export class PlanCache {
     this.#plans = new ExpiringCache((name) => plans.get(name), PLAN_CACHE_TTL_MS);
   }
 
-  get(name: string): MaybePromise<Plan | undefined> {
-    return andThen(this.#plans.get(name, this.now()), (kept) => kept.value);
+  async get(name: string): Promise<Plan | undefined> {
+    return (await this.#plans.get(name, this.now())).value;
   }
 }

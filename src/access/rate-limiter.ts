@@ -16,7 +16,6 @@
  * weighs on the second as one refused request does.
  */
 import type { CounterState, Counters } from './counters.js';
-import { andThen, isPromise, type MaybePromise } from './maybe-promise.js';
 import { jstDay, nextJstMidnight } from './jst.js';
 import type { UsageCount, UsageJournal } from './usage-journal.js';
 
@@ -100,24 +99,20 @@ export class RateLimiter {
 
   /**
    * Counts one request as `units` requests of the day and `secondUnits` of the second (a Resolve
-   * batch: its items against the day, one request against the second); synchronous on
-   * in-process counters, one round trip with Redis.
+   * batch: its items against the day, one request against the second); one round trip with Redis.
    */
-  consume(bucket: string, subject: string, limits: Limits, units = 1, secondUnits = units): MaybePromise<RateLimitResult> {
+  async consume(bucket: string, subject: string, limits: Limits, units = 1, secondUnits = units): Promise<RateLimitResult> {
     const now = this.#now();
     const { name: day, end } = this.#dayOf(now);
     const untilMidnight = Math.ceil((end - now) / 1000);
     const keys = keysOf(bucket, subject, day);
     const dayWindow = untilMidnight + DAY_WINDOW_GRACE_SECONDS;
-    const second = this.counters.add(keys.second, secondUnits, 1);
-    const today = this.counters.add(keys.today, units, dayWindow);
-    const request: Counted = { units, secondUnits, bucket, subject, keys, limits, untilMidnight, dayWindow };
     // Both counters in parallel: one round trip with Redis.
-    if (isPromise(second) || isPromise(today)) return Promise.all([second, today]).then(([s, t]) => this.#decide(request, s, t));
-    return this.#decide(request, second, today);
+    const [second, today] = await Promise.all([this.counters.add(keys.second, secondUnits, 1), this.counters.add(keys.today, units, dayWindow)]);
+    return this.#decide({ units, secondUnits, bucket, subject, keys, limits, untilMidnight, dayWindow }, second, today);
   }
 
-  #decide(r: Counted, second: CounterState, today: CounterState): MaybePromise<RateLimitResult> {
+  async #decide(r: Counted, second: CounterState, today: CounterState): Promise<RateLimitResult> {
     const { limits } = r;
     if (second.count <= limits.perSecond && today.count <= limits.perDay) {
       this.#journal?.record(r.bucket, r.subject, r.keys.day, r.units, r.keys.today);
@@ -125,28 +120,23 @@ export class RateLimiter {
     }
     // Refused requests do not count toward the day: give this one back.
     // The journal was never told of it, so it has nothing to take back.
-    const dayBack = this.counters.add(r.keys.today, -r.units, r.dayWindow);
-    const secondBack = r.secondUnits > 1 ? this.counters.add(r.keys.second, 1 - r.secondUnits, 1) : undefined;
-    return andThen(secondBack, () =>
-      andThen(dayBack, (): RateLimitResult => {
-        // What is left of the day without this request: 0 for one request, maybe more for a batch.
-        const base = { allowed: false, limitSecond: limits.perSecond, limitDay: limits.perDay, remainingDay: Math.max(0, limits.perDay - (today.count - r.units)) } as const;
-        if (second.count > limits.perSecond) return { ...base, exceeded: 'second', resetSeconds: Math.max(1, Math.ceil(second.msBeforeReset / 1000)) };
-        return { ...base, exceeded: 'day', resetSeconds: r.untilMidnight };
-      }),
-    );
+    await Promise.all([this.counters.add(r.keys.today, -r.units, r.dayWindow), r.secondUnits > 1 ? this.counters.add(r.keys.second, 1 - r.secondUnits, 1) : undefined]);
+    // What is left of the day without this request: 0 for one request, maybe more for a batch.
+    const base = { allowed: false, limitSecond: limits.perSecond, limitDay: limits.perDay, remainingDay: Math.max(0, limits.perDay - (today.count - r.units)) } as const;
+    if (second.count > limits.perSecond) return { ...base, exceeded: 'second', resetSeconds: Math.max(1, Math.ceil(second.msBeforeReset / 1000)) };
+    return { ...base, exceeded: 'day', resetSeconds: r.untilMidnight };
   }
 
   /**
    * Gives back `units` requests of the day that were counted (a Resolve batch whose other items
    * did not fit: a refused batch is not counted at all).
    */
-  refund(bucket: string, subject: string, units: number): MaybePromise<void> {
+  async refund(bucket: string, subject: string, units: number): Promise<void> {
     const now = this.#now();
     const { name: day, end } = this.#dayOf(now);
     const keys = keysOf(bucket, subject, day);
     this.#journal?.record(bucket, subject, day, -units, keys.today);
-    return andThen(this.counters.add(keys.today, -units, Math.ceil((end - now) / 1000) + DAY_WINDOW_GRACE_SECONDS), () => undefined);
+    await this.counters.add(keys.today, -units, Math.ceil((end - now) / 1000) + DAY_WINDOW_GRACE_SECONDS);
   }
 
   /** Puts persisted day counts back into the counters (in-process mode, at start). */

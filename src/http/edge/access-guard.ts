@@ -8,8 +8,7 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccessDecision, AccessRequest, AddressDecision, Denial, LimitPolicy } from '../../access/access-control.js';
-import { isPromise } from '../../access/maybe-promise.js';
+import type { AccessRequest, Denial, LimitPolicy } from '../../access/access-control.js';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '../../access/maintenance.js';
 import type { Plan } from '../../access/plans.js';
 import type { Limits, RateLimitResult } from '../../access/rate-limiter.js';
@@ -129,35 +128,25 @@ export function refuse(denial: Denial, policy: LimitPolicy, metrics: Metrics): A
  */
 export async function chargeItems(services: Pick<AppServices, 'access'>, request: FastifyRequest, reply: FastifyReply, policy: LimitPolicy, items: number, metrics: Metrics): Promise<void> {
   if (items <= 1) return;
-  const charged = services.access.charge(request.apiKey!, request.plan!, policy, items - 1);
-  const rate = await charged;
+  const rate = await services.access.charge(request.apiKey!, request.plan!, policy, items - 1);
   if (!rate.allowed) throw refuse({ kind: 'rate_limited', rate }, policy, metrics);
   addRate(reply, rate);
 }
 
-/**
- * A callback-style hook: when the decision is synchronous (cached key and plan, in-process
- * counters) the request goes on without a promise or a microtask turn.
- */
-export function accessGuard(services: Pick<AppServices, 'access' | 'trustProxy'>, policy: LimitPolicy): (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void {
+/** The onRequest hook of a keyed route: the request goes on with its key, plan and rate, or is refused. */
+export function accessGuard(services: Pick<AppServices, 'access' | 'trustProxy'>, policy: LimitPolicy): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   const { access, trustProxy } = services;
-  return function checkAccess(request, reply, done) {
-    const decision = access.check(new AccessedRequest(request.raw, presentedKey(request), trustProxy), policy);
-    if (isPromise(decision)) decision.then((d) => applyDecision(d, policy, request, reply, done), done);
-    else applyDecision(decision, policy, request, reply, done);
+  return async function checkAccess(request, reply) {
+    const decision = await access.check(new AccessedRequest(request.raw, presentedKey(request), trustProxy), policy);
+    if (!decision.ok) {
+      request.refusedKeyId = decision.key?.id;
+      throw refuse(decision.denial, policy, request.server.metrics);
+    }
+    request.apiKey = decision.key;
+    request.plan = decision.plan;
+    request.rateLimit = decision.rate;
+    addRate(reply, decision.rate);
   };
-}
-
-function applyDecision(decision: AccessDecision, policy: LimitPolicy, request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void {
-  if (!decision.ok) {
-    request.refusedKeyId = decision.key?.id;
-    return done(refuse(decision.denial, policy, request.server.metrics));
-  }
-  request.apiKey = decision.key;
-  request.plan = decision.plan;
-  request.rateLimit = decision.rate;
-  addRate(reply, decision.rate);
-  done();
 }
 
 /**
@@ -166,20 +155,14 @@ function applyDecision(decision: AccessDecision, policy: LimitPolicy, request: F
  * counted against `addressLimits` per client address (docs/access.md#keyless-abuse-protection).
  * Closed (`open` false), it is `accessGuard` alone.
  */
-export function openableGuard(services: Pick<AppServices, 'access' | 'trustProxy'>, policy: LimitPolicy, open: boolean, addressLimits: Limits): (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void {
+export function openableGuard(services: Pick<AppServices, 'access' | 'trustProxy'>, policy: LimitPolicy, open: boolean, addressLimits: Limits): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   const keyed = accessGuard(services, policy);
   if (!open) return keyed;
   const { access, trustProxy } = services;
-  return function checkOpenAccess(request, reply, done) {
-    const presented = presentedKey(request);
-    if (presented !== undefined) return keyed(request, reply, done);
-    const decide = (decision: AddressDecision) => {
-      if (!decision.ok) return done(refuse(decision.denial, policy, request.server.metrics));
-      addRate(reply, decision.rate);
-      done();
-    };
-    const decision = access.checkAddress(new AccessedRequest(request.raw, undefined, trustProxy), policy.bucket, addressLimits);
-    if (isPromise(decision)) decision.then(decide, done);
-    else decide(decision);
+  return async function checkOpenAccess(request, reply) {
+    if (presentedKey(request) !== undefined) return keyed(request, reply);
+    const decision = await access.checkAddress(new AccessedRequest(request.raw, undefined, trustProxy), policy.bucket, addressLimits);
+    if (!decision.ok) throw refuse(decision.denial, policy, request.server.metrics);
+    addRate(reply, decision.rate);
   };
 }
