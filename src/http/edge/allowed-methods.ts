@@ -19,7 +19,7 @@ function patternOf(url: string): RegExp {
     .split('/')
     .map((segment) => (segment === '*' ? '.*' : segment.split(/(:[A-Za-z_]\w*)/).map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')))
     .join('/');
-  return new RegExp(`^${source}$`);
+  return new RegExp(`^${source}/?$`);
 }
 
 const PATTERNS = new WeakMap<readonly RouteEntry[], { readonly count: number; readonly patterns: readonly PathPattern[] }>();

@@ -72,9 +72,10 @@ export function handleErrorsAs(scope: FastifyInstance, errors: ScopeErrors): voi
   scope.setErrorHandler(errorHandler(errors));
   scope.setNotFoundHandler((request, reply) => {
     const path = pathOf(request.url);
-    // A method Fastify does not route (TRACE, PROPFIND, …) on a route's path: 405, not 404.
+    // A method Fastify does not route (TRACE, PROPFIND, …) on a route's path: 405, not 404. A
+    // method the path allows that still found no route (GET /healthz/: the trailing slash) is a 404.
     const allow = allowedMethodsAt(request.server, path);
-    const error = allow === undefined ? ApiError.notFound(`no resource at ${request.method} ${path}`) : methodNotAllowedError(allow);
+    const error = allow === undefined || allow.split(', ').includes(request.method) ? ApiError.notFound(`no resource at ${request.method} ${path}`) : methodNotAllowedError(allow);
     return sendError(reply, error, shapeFor(errors, request.url));
   });
 }
