@@ -1,7 +1,7 @@
 /**
  * The Webhooks page (docs/console.md#webhooks): every key's webhooks with their latest events and
- * delivery attempts, until when a rotated-out secret still signs, and a retry for an event that failed (due at once, with another 3 days
- * before it is given up), recorded in the audit log.
+ * delivery attempts, until when a rotated-out secret still signs, and a retry for an event that
+ * failed (due at once, with another 3 days before it is given up), recorded in the audit log.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RETRY_POLICY } from '../../../../webhooks/retry-schedule.js';
