@@ -46,6 +46,8 @@ describe('a ゆうちょ 記号 as the branch', () => {
       ['ﾕｳﾁﾖ', '１４０３０－１２３４５６７１'],
       ['郵便局', '14030'],
       ['ゆうちょ', '14030-1-12345671'],
+      ['ゆうちょ', '記号14030'],
+      ['ゆうちょ銀行', '記号番号：14030-12345671'],
     ]) {
       const answer = run(bank!, branch!);
       assert.deepEqual([answer.decision, answer.best_match], ['auto_confirm', YUCHO_408], `${bank} ${branch}`);

@@ -107,9 +107,12 @@ export function branchCodeOfSymbol(symbol: TypedSymbol): string {
   return symbol.symbol.slice(1, 3) + KINDS[symbol.kind].branchDigit;
 }
 
-/** The 店番 of a 記号 written in `text` (also with its 番号), or undefined when `text` is not one. */
+/** The label people write before a 記号 in free text: 記号14030, 記号番号：14030-12345671. */
+const SYMBOL_LABEL = /^\s*記号(?:番号)?[\s:：]*/u;
+
+/** The 店番 of a 記号 written in `text` (also with its 番号, or after the word 記号), or undefined when `text` is not one. */
 export function branchCodeOfSymbolText(text: string): string | undefined {
-  const read = readSymbol(text);
+  const read = readSymbol(text.replace(SYMBOL_LABEL, ''));
   return read.ok ? branchCodeOfSymbol(read.value) : undefined;
 }
 
