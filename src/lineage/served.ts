@@ -9,6 +9,7 @@
 import { loadBundledDirectory } from '../dataset/bundled.js';
 import type { Directory } from '../dataset/directory.js';
 import { completed, type DerivationInSteps } from '../dataset/snapshot.js';
+import { type FormerInstitution, formerInstitutions } from './former-institutions.js';
 import { extendHistory, type LineageHistory, type LineageVersion } from './history.js';
 import { type Lineage, lineageSteps } from './lineage.js';
 import { historyOfFileSteps, readLineageFile } from './lineage-file.js';
@@ -59,5 +60,13 @@ export const LINEAGE: DerivationInSteps<Lineage> = {
   name: 'lineage',
   steps: function* (snapshot) {
     return yield* lineageSteps(yield* snapshot.within(LINEAGE_HISTORY), readOverrides());
+  },
+};
+
+/** The institutions merged or renamed, with their former names: Resolve's former bank names and the payee checks' both read them. */
+export const FORMER_INSTITUTIONS: DerivationInSteps<readonly FormerInstitution[]> = {
+  name: 'former institutions',
+  steps: function* (snapshot) {
+    return formerInstitutions(yield* snapshot.within(LINEAGE));
   },
 };

@@ -15,9 +15,10 @@
  * Pure and synchronous; the callers run many records in slices (src/shared/slices.ts).
  */
 import type { Derivation, Snapshot } from '../dataset/snapshot.js';
+import type { FormerInstitution, Named } from '../lineage/former-institutions.js';
 import type { CodeHistory, Listing } from '../lineage/history.js';
 import type { Lineage } from '../lineage/lineage.js';
-import { LINEAGE } from '../lineage/served.js';
+import { FORMER_INSTITUTIONS, LINEAGE } from '../lineage/served.js';
 import type { LineageAnswer, LineageRecord } from '../lineage/types.js';
 import { DEPOSIT_TYPES } from './deposit-types.js';
 import { namesBank, namesBranch } from './payee-names.js';
@@ -129,22 +130,16 @@ function nameMatch(name: string, listings: CodeHistory | undefined, matches: (gi
 
 export class PayeeChecker {
   /**
-   * The institutions each one carries on, directly or along a chain (福邦銀行 for 福井銀行): a
-   * record whose code was updated but whose bank name was not names a former institution.
+   * By institution, the former names of those it took over (福邦銀行 for 福井銀行): a record whose
+   * code was updated after a merger but whose bank name was not names a former institution.
    */
-  readonly #predecessors = new Map<string, string[]>();
+  readonly #takenOver = new Map<string, Named[]>();
 
-  constructor(readonly lineage: Lineage) {
-    const links = lineage.links.banks;
-    for (const code of links.keys()) {
-      const seen = new Set([code]);
-      let end = code;
-      for (let link = links.get(end); link && !seen.has(link.bank); link = links.get(end)) {
-        seen.add(link.bank);
-        end = link.bank;
-      }
-      if (end !== code) (this.#predecessors.get(end) ?? this.#predecessors.set(end, []).get(end)!).push(code);
-    }
+  constructor(
+    readonly lineage: Lineage,
+    formers: readonly FormerInstitution[],
+  ) {
+    for (const f of formers) if (f.successor !== f.code) (this.#takenOver.get(f.successor) ?? this.#takenOver.set(f.successor, []).get(f.successor)!).push(...f.names);
   }
 
   check(input: PayeeInput): PayeeCheck {
@@ -184,7 +179,7 @@ export class PayeeChecker {
     const bankName = given(input.bankName);
     if (bankName !== undefined) {
       let match = nameMatch(bankName, history.banks.get(bankCode), namesBank);
-      if (match === 'none' && (this.#predecessors.get(bankCode) ?? []).some((code) => nameMatch(bankName, history.banks.get(code), namesBank) !== 'none')) match = 'former';
+      if (match === 'none' && (this.#takenOver.get(bankCode) ?? []).some((named) => namesBank(bankName, named))) match = 'former';
       if (match !== 'current') problems.push(problem(match === 'former' ? 'bank_renamed' : 'bank_name_mismatch'));
     }
     const branchName = given(input.branchName);
@@ -203,11 +198,11 @@ function answer(problems: readonly PayeeProblem[], current: LineageRecord | null
 /** The checker of a snapshot, over its lineage (built in steps when the snapshot is prepared). */
 export const PAYEE_CHECKER: Derivation<PayeeChecker> = {
   name: 'payee checker',
-  build: (snapshot) => new PayeeChecker(snapshot.derive(LINEAGE)),
+  build: (snapshot) => new PayeeChecker(snapshot.derive(LINEAGE), snapshot.derive(FORMER_INSTITUTIONS)),
 };
 
-/** The checker of a snapshot for a request: its lineage built in slices if it is not ready yet. */
+/** The checker of a snapshot for a request: its lineage and former institutions built in slices if they are not ready yet. */
 export async function payeeCheckerOf(snapshot: Snapshot): Promise<PayeeChecker> {
-  await snapshot.deriveInSlices(LINEAGE);
+  await snapshot.deriveInSlices(FORMER_INSTITUTIONS);
   return snapshot.derive(PAYEE_CHECKER);
 }

@@ -8,8 +8,7 @@ import type { InstitutionType } from '../domain/institutions.js';
 import type { Bank, Branch } from '../domain/types.js';
 import { shortBranchReading } from '../domain/branch-readings.js';
 import { branchNamesByCode, type FormerName } from '../lineage/former-names.js';
-import { formerInstitutions } from '../lineage/former-institutions.js';
-import { LINEAGE, LINEAGE_HISTORY } from '../lineage/served.js';
+import { FORMER_INSTITUTIONS, LINEAGE, LINEAGE_HISTORY } from '../lineage/served.js';
 import { BANK_ALIASES, type BankAlias } from './aliases.js';
 import { isMainOffice, isNumeralName, numeralDigits, officialBase, type TrimmedName } from './branch-names.js';
 import { institutionForms, readBankInput, withoutCompanyForm } from './institution-names.js';
@@ -233,7 +232,7 @@ function* indexSteps(snapshot: Snapshot): Generator<void, ResolveIndex, void> {
   // Former names from the lineage first: where the curated table has the same name, the
   // lineage's entry also knows where that institution's branches went.
   const lineage = yield* snapshot.within(LINEAGE);
-  const former = new Map(formerInstitutions(lineage).map((f) => [f.code, f]));
+  const former = new Map((yield* snapshot.within(FORMER_INSTITUTIONS)).map((f) => [f.code, f]));
   const takenByOther = (stem: string, code: string) =>
     [maps.byName, maps.byShort, maps.byStem, maps.byKana, maps.byKanaStem].some((postings) => postings.get(stem).some((e) => e.bank.code !== code));
   for (const f of former.values()) {
