@@ -56,10 +56,10 @@ export function bankInputAmbiguous(banks: readonly BankMatch[], top: BankMatch, 
 }
 
 /**
- * `moved` tells a candidate whose code the lineage has carried on to another while upstream still
- * lists it (3652-100 増田 → 3636-806): never auto-confirmed, in any context.
+ * `topMoved`: the top candidate's code is one the lineage carried on to another while upstream
+ * still lists it (3652-100 増田 → 3636-806): never auto-confirmed, in any context.
  */
-export function judge(banks: readonly BankMatch[], candidates: readonly Candidate[], policy: ResolvePolicy, moved: (c: Candidate) => boolean): Judgment {
+export function judge(banks: readonly BankMatch[], candidates: readonly Candidate[], policy: ResolvePolicy, topMoved: boolean): Judgment {
   if (banks.length === 0) return { decision: 'unresolved', reasons: ['bank_not_found'] };
   const top = candidates[0];
   if (!top) return { decision: 'unresolved', reasons: ['branch_not_found'] };
@@ -92,7 +92,7 @@ export function judge(banks: readonly BankMatch[], candidates: readonly Candidat
   // former name: とーきょーしてん, 今池支店): where trims need review, it says so.
   if (top.branch.suffixRemoved && !policy.autoBranchKinds.includes('trimmed')) block('payment_branch_trim');
 
-  if (moved(top)) block('code_moved');
+  if (topMoved) block('code_moved');
   if (top.bank.codeConflict) block('bank_code_mismatch');
   if (top.branch.codeConflict) block('branch_code_mismatch');
   // A code or a 記号 names the bank or branch exactly, but the person should see that no name

@@ -102,7 +102,8 @@ function resolveTyped(snapshot: Snapshot, input: ResolveInput): Outcome {
   ranked.sort(compareCandidates);
   const shown = ranked.slice(0, MAX_CANDIDATES);
 
-  const { decision, reasons } = judge(banks, ranked, policy, (c) => index.moved(c.bank.entry.bank.code, c.branch.entry.branch.code));
+  const top = ranked[0];
+  const { decision, reasons } = judge(banks, ranked, policy, top !== undefined && index.moved(top.bank.entry.bank.code, top.branch.entry.branch.code));
   const details = reasonDetails(reasons);
   const answer: ResolveAnswer = {
     decision,
