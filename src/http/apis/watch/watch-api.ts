@@ -25,7 +25,7 @@ import { sendJson } from '../../edge/writer.js';
 import type { AppServices } from '../../services.js';
 import {
   ChangeWebhookSchema,
-    CreateWebhookSchema,
+  CreateWebhookSchema,
   DeliveriesQuerySchema,
   DeliveriesSchema,
   EventsPageSchema,
